@@ -1,0 +1,24 @@
+// Bundles the server into dist/: npm packages stay external, the workspace's TypeScript packages are bundled in.
+import { build } from 'esbuild';
+
+await build({
+  entryPoints: { main: 'src/main.ts', cli: 'src/cli.ts' },
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  logLevel: 'warning',
+  plugins: [
+    {
+      name: 'external-npm-packages',
+      setup(b) {
+        b.onResolve({ filter: /^[^./]/ }, (args) =>
+          args.path.startsWith('@adloom/') ? undefined : { path: args.path, external: true },
+        );
+      },
+    },
+  ],
+});
+console.log('server built to apps/server/dist/');

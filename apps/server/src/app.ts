@@ -1,0 +1,70 @@
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import type { AppDeps } from './deps.js';
+import { registerAuthRoutes } from './auth/routes.js';
+import { registerOidcRoutes } from './auth/oidc.js';
+import { loadViewer, SESSION_COOKIE, type Viewer } from './auth/sessions.js';
+import { registerGraphQL } from './graphql/routes.js';
+import { registerPortalFileRoutes } from './http/portal-files.js';
+import { registerSpa } from './http/spa.js';
+import { createMailer, type Mailer } from './modules/mail/mailer.js';
+import { createDiskFileStore, type FileStore } from './storage/file-store.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    viewer: Viewer | null;
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  mailer?: Mailer;
+  files?: FileStore;
+  logger?: boolean;
+}
+
+/** Builds the whole HTTP server around an open, migrated database. */
+export async function buildApp(options: BuildOptions): Promise<{ app: FastifyInstance; deps: AppDeps }> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+  const deps: AppDeps = {
+    config,
+    database,
+    db: database.db,
+    log: app.log,
+    mailer: options.mailer ?? createMailer(database.db, app.log, config.smtpUrl, config.mailFrom),
+    files: options.files ?? createDiskFileStore(path.join(config.dataDir, 'files')),
+  };
+
+  await app.register(cookie);
+  app.decorateRequest('viewer', null);
+  app.addHook('onRequest', async (req) => {
+    req.viewer = await loadViewer(deps.db, req.cookies[SESSION_COOKIE]);
+  });
+  app.addHook('onSend', async (_req, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'same-origin');
+    reply.header('x-frame-options', 'SAMEORIGIN');
+  });
+
+  app.get('/healthz', async () => {
+    await deps.db.execute(sql`select 1`);
+    return { ok: true };
+  });
+
+  await registerAuthRoutes(app, deps);
+  await registerOidcRoutes(app, deps);
+  registerGraphQL(app, deps);
+  await registerPortalFileRoutes(app, deps);
+  await registerSpa(app, config.webDistDir);
+  return { app, deps };
+}

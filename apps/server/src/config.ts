@@ -1,0 +1,69 @@
+import path from 'node:path';
+
+/** Server settings, read once from the environment. Every value has an embedded default. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  cookieSecure: boolean;
+  sessionDays: number;
+  webDistDir: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  customerSuccessEmail: string;
+  tokenAuthCustomerSuccessEmail: string;
+  auth0: Auth0Config | undefined;
+  seedDemo: boolean;
+  logLevel: string;
+  loginRateLimit: { max: number; windowMs: number };
+}
+
+export interface Auth0Config {
+  issuerUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** Base of the Auth0 Management API, used to resend verification e-mails. */
+  managementUrl: string;
+}
+
+function readAuth0(env: NodeJS.ProcessEnv): Auth0Config | undefined {
+  const issuerUrl = env.AUTH0_ISSUER_URL ?? (env.AUTH0_DOMAIN ? `https://${env.AUTH0_DOMAIN}/` : undefined);
+  const clientId = env.AUTH0_CLIENT_ID;
+  const clientSecret = env.AUTH0_CLIENT_SECRET;
+  if (!issuerUrl || !clientId || !clientSecret) return undefined;
+  return {
+    issuerUrl,
+    clientId,
+    clientSecret,
+    managementUrl: env.AUTH0_MANAGEMENT_URL ?? new URL('/api/v2/', issuerUrl).toString(),
+  };
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 8080);
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
+  const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    publicUrl,
+    cookieSecure: env.COOKIE_SECURE ? env.COOKIE_SECURE === 'true' : publicUrl.startsWith('https://'),
+    sessionDays: Number(env.SESSION_DAYS ?? 14),
+    webDistDir: path.resolve(env.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Adloom <no-reply@adloom.local>',
+    customerSuccessEmail: env.CUSTOMER_SUCCESS_EMAIL ?? 'success@adloom.io',
+    tokenAuthCustomerSuccessEmail: env.TOKEN_AUTH_CUSTOMER_SUCCESS_EMAIL ?? 'support@platform.example',
+    auth0: readAuth0(env),
+    seedDemo: env.SEED_DEMO !== 'false',
+    logLevel: env.LOG_LEVEL ?? 'info',
+    loginRateLimit: {
+      max: Number(env.LOGIN_RATE_LIMIT_MAX ?? 10),
+      windowMs: Number(env.LOGIN_RATE_LIMIT_WINDOW_MS ?? 5 * 60_000),
+    },
+  };
+}

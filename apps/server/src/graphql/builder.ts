@@ -1,0 +1,64 @@
+import SchemaBuilder from '@pothos/core';
+import SubGraphPlugin from '@pothos/plugin-sub-graph';
+import { GraphQLError } from 'graphql';
+import { DomainError } from '../errors.js';
+import type { GraphQLContext } from './context.js';
+
+export type SubGraph = 'public' | 'client';
+export const BOTH: SubGraph[] = ['public', 'client'];
+export const PUBLIC: SubGraph[] = ['public'];
+export const CLIENT: SubGraph[] = ['client'];
+
+/** One builder for both endpoints; each type and root field names the sub-graph(s) it belongs to. */
+export const builder = new SchemaBuilder<{
+  Context: GraphQLContext;
+  SubGraphs: SubGraph;
+  DefaultFieldNullability: false;
+  Scalars: { DateTime: { Input: Date; Output: Date } };
+}>({
+  plugins: [SubGraphPlugin],
+  subGraphs: { defaultForTypes: [], fieldsInheritFromTypes: true },
+  defaultFieldNullability: false,
+});
+
+builder.scalarType('DateTime', {
+  subGraphs: BOTH,
+  description: 'An ISO 8601 date-time.',
+  serialize: (value) => value.toISOString(),
+  parseValue: (value) => {
+    const date = new Date(String(value));
+    if (typeof value !== 'string' || Number.isNaN(date.getTime()))
+      throw new GraphQLError('DateTime must be an ISO 8601 string.');
+    return date;
+  },
+});
+
+builder.queryType({ subGraphs: BOTH, defaultSubGraphsForFields: [] });
+builder.mutationType({ subGraphs: BOTH, defaultSubGraphsForFields: [] });
+
+export interface ServerErrorShape {
+  code: string;
+  message: string;
+}
+
+export const ServerError = builder.objectRef<ServerErrorShape>('ServerError').implement({
+  subGraphs: BOTH,
+  description: 'An expected failure: a stable code and a message to show as is.',
+  fields: (t) => ({ code: t.exposeString('code'), message: t.exposeString('message') }),
+});
+
+/** Runs a mutation body; an expected failure becomes the payload's `error` instead of a GraphQL error. */
+export async function payload<T extends object>(
+  run: () => Promise<T>,
+): Promise<T | { error: ServerErrorShape }> {
+  try {
+    return await run();
+  } catch (e) {
+    if (e instanceof DomainError) return { error: { code: e.code, message: e.message } };
+    throw e;
+  }
+}
+
+export type BuilderTypes = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
+/** The field builder of an object type backed by `Shape`, for field sets shared between types. */
+export type FieldBuilder<Shape> = PothosSchemaTypes.ObjectFieldBuilder<BuilderTypes, Shape>;

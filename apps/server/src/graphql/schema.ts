@@ -1,0 +1,17 @@
+import { lexicographicSortSchema, type GraphQLSchema } from 'graphql';
+import { builder } from './builder.js';
+import '../modules/clients/clients.schema.js';
+import '../modules/users/users.schema.js';
+import '../modules/users/members.schema.js';
+import '../modules/portal/portal.schema.js';
+
+let built: { publicSchema: GraphQLSchema; clientSchema: GraphQLSchema } | undefined;
+
+/** The two endpoint schemas: public `/api/` and client-scoped `/api/clients/{clientId}/`. */
+export function schemas() {
+  built ??= {
+    publicSchema: lexicographicSortSchema(builder.toSchema({ subGraph: 'public' })),
+    clientSchema: lexicographicSortSchema(builder.toSchema({ subGraph: 'client' })),
+  };
+  return built;
+}

@@ -1,0 +1,36 @@
+import { loadConfig } from './config.js';
+import { buildApp } from './app.js';
+import { openDatabase } from './db/client.js';
+import { purgeExpiredSessions } from './auth/sessions.js';
+import { seedEmptyDatabase } from './seed.js';
+
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+await database.migrate();
+await purgeExpiredSessions(database.db);
+const { app } = await buildApp({ config, database });
+
+if (config.seedDemo) {
+  const seeded = await seedEmptyDatabase(database.db);
+  if (seeded) {
+    const line = '='.repeat(72);
+    console.log(
+      `\n${line}\nA demo client and an admin were created. Sign in at ${config.publicUrl}/login/local/\n` +
+        `  e-mail:   ${seeded.email}\n  password: ${seeded.password}\n` +
+        `This is printed once; change it with: npm run cli -- user:password --email ${seeded.email} --password NEW\n${line}\n`,
+    );
+  }
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    app.log.info(`${signal}: shutting down`);
+    void app
+      .close()
+      .then(() => database.close())
+      .finally(() => process.exit(0));
+  });
+}
+
+await app.listen({ port: config.port, host: config.host });
+console.log(`Adloom is serving ${config.publicUrl} (database: ${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`);
