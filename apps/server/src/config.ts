@@ -15,6 +15,8 @@ export interface Config {
   customerSuccessEmail: string;
   tokenAuthCustomerSuccessEmail: string;
   auth0: Auth0Config | undefined;
+  /** E-mail and password sign-in (LOCAL_LOGIN=false turns it off where only Auth0 is wanted). */
+  localLogin: boolean;
   seedDemo: boolean;
   logLevel: string;
   loginRateLimit: { max: number; windowMs: number };
@@ -59,6 +61,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     customerSuccessEmail: env.CUSTOMER_SUCCESS_EMAIL ?? 'success@adloom.io',
     tokenAuthCustomerSuccessEmail: env.TOKEN_AUTH_CUSTOMER_SUCCESS_EMAIL ?? 'support@platform.example',
     auth0: readAuth0(env),
+    localLogin: env.LOCAL_LOGIN !== 'false',
     seedDemo: env.SEED_DEMO !== 'false',
     logLevel: env.LOG_LEVEL ?? 'info',
     loginRateLimit: {

@@ -54,6 +54,8 @@ export async function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
   };
 
   app.post('/auth/login/', { config: signInLimit }, async (req, reply) => {
+    if (!config.localLogin)
+      return fail(reply, 403, 'LOCAL_LOGIN_DISABLED', 'E-mail and password sign-in is turned off on this server.');
     const { email, password } = body(req);
     if (typeof email !== 'string' || typeof password !== 'string' || !email || !password)
       return fail(reply, 400, 'INVALID_INPUT', 'E-mail and password are required.');

@@ -111,7 +111,13 @@ builder.queryField('me', (t) =>
 );
 
 const Branding = builder
-  .objectRef<{ displayName: string; customerSuccessEmail: string; tokenAuth: boolean; auth0Enabled: boolean }>(
+  .objectRef<{
+    displayName: string;
+    customerSuccessEmail: string;
+    tokenAuth: boolean;
+    auth0Enabled: boolean;
+    localLoginEnabled: boolean;
+  }>(
     'Branding',
   )
   .implement({
@@ -122,6 +128,7 @@ const Branding = builder
       customerSuccessEmail: t.exposeString('customerSuccessEmail'),
       tokenAuth: t.exposeBoolean('tokenAuth'),
       auth0Enabled: t.exposeBoolean('auth0Enabled'),
+      localLoginEnabled: t.exposeBoolean('localLoginEnabled'),
     }),
   });
 
@@ -137,6 +144,7 @@ builder.queryField('branding', (t) =>
         customerSuccessEmail: tokenAuth ? config.tokenAuthCustomerSuccessEmail : config.customerSuccessEmail,
         tokenAuth,
         auth0Enabled: Boolean(config.auth0),
+        localLoginEnabled: config.localLogin,
       };
     },
   }),

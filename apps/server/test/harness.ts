@@ -1,0 +1,183 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../src/app.js';
+import { loadConfig, type Config } from '../src/config.js';
+import { openDatabase, type Database } from '../src/db/client.js';
+import type { AppDeps } from '../src/deps.js';
+import type { Mail, Mailer } from '../src/modules/mail/mailer.js';
+import { createMailer } from '../src/modules/mail/mailer.js';
+import { addMember, createClient } from '../src/modules/clients/clients.service.js';
+import { createUser } from '../src/modules/users/users.service.js';
+import type { PlanStatus } from '../src/db/schema.js';
+
+export type DbKind = 'pglite' | 'postgres';
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
+export const dbKinds: DbKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+/** A fresh, migrated database: in-memory PGlite, or a new PostgreSQL database dropped on close. */
+export async function openTestDatabase(kind: DbKind): Promise<Database> {
+  if (kind === 'pglite') {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    await database.migrate();
+    return database;
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `adloom_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString() });
+  await database.migrate();
+  const close = database.close;
+  database.close = async () => {
+    await close();
+    const dropper = new pg.Client({ connectionString: adminUrl });
+    await dropper.connect();
+    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await dropper.end();
+  };
+  return database;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  deps: AppDeps;
+  config: Config;
+  /** Every mail sent, newest last (also written to the outbox table). */
+  mails: Mail[];
+  close(): Promise<void>;
+}
+
+export async function createTestApp(kind: DbKind, env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'adloom-test-'));
+  const config = loadConfig({
+    PUBLIC_URL: 'http://adloom.test',
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const database = await openTestDatabase(kind);
+  const mails: Mail[] = [];
+  const quiet = { info: () => undefined, error: () => undefined };
+  const real = createMailer(database.db, quiet, undefined, config.mailFrom);
+  const mailer: Mailer = {
+    async send(mail) {
+      mails.push(mail);
+      await real.send(mail);
+    },
+  };
+  const { app, deps } = await buildApp({ config, database, mailer, logger: false });
+  await app.ready();
+  return {
+    app,
+    deps,
+    config,
+    mails,
+    async close() {
+      await app.close();
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A browser-like session: its cookies and the CSRF token the page would read from the cookie. */
+export interface Session {
+  cookie: string;
+  csrf: string;
+}
+
+export function sessionFrom(response: LightMyRequestResponse): Session {
+  const cookies = response.cookies as { name: string; value: string }[];
+  const session = cookies.find((c) => c.name === 'adloom_session');
+  const csrf = cookies.find((c) => c.name === 'adloom_csrf');
+  if (!session || !csrf) throw new Error(`no session cookies in response ${response.statusCode}: ${response.body}`);
+  return { cookie: `adloom_session=${session.value}; adloom_csrf=${csrf.value}`, csrf: csrf.value };
+}
+
+export async function signIn(t: TestApp, email: string, password: string): Promise<Session> {
+  const response = await t.app.inject({ method: 'POST', url: '/auth/login/', payload: { email, password } });
+  if (response.statusCode !== 200) throw new Error(`sign-in failed ${response.statusCode}: ${response.body}`);
+  return sessionFrom(response);
+}
+
+export interface GqlResult<T = Record<string, unknown>> {
+  status: number;
+  data?: T | null;
+  errors?: { message: string; extensions?: { code?: string } }[];
+}
+
+/** Sends a GraphQL request as a signed-in browser would (cookie plus CSRF header). */
+export async function gql<T = Record<string, any>>(
+  t: TestApp,
+  opts: { session?: Session; clientId?: string; query: string; variables?: Record<string, unknown> },
+): Promise<GqlResult<T>> {
+  const url = opts.clientId ? `/api/clients/${opts.clientId}/` : '/api/';
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (opts.session) {
+    headers.cookie = opts.session.cookie;
+    headers['x-csrf-token'] = opts.session.csrf;
+  }
+  const response = await t.app.inject({
+    method: 'POST',
+    url,
+    headers,
+    payload: { query: opts.query, variables: opts.variables ?? {} },
+  });
+  return { status: response.statusCode, ...(JSON.parse(response.body) as object) };
+}
+
+export const PASSWORD = 'correct horse battery';
+
+let seq = 0;
+/** A verified user with a password, optionally a member of a client. */
+export async function makeUser(
+  t: TestApp,
+  opts: { clientId?: string; isAdmin?: boolean; isStaff?: boolean; isSuperUser?: boolean; email?: string; firstName?: string; lastName?: string } = {},
+) {
+  seq += 1;
+  const user = await createUser(t.deps.db, {
+    email: opts.email ?? `user${seq}-${randomBytes(3).toString('hex')}@example.com`,
+    password: PASSWORD,
+    firstName: opts.firstName ?? 'Test',
+    lastName: opts.lastName ?? `User${seq}`,
+    isStaff: opts.isStaff,
+    isSuperUser: opts.isSuperUser,
+    emailVerified: true,
+  });
+  if (opts.clientId) await addMember(t.deps.db, { userId: user.id, clientId: opts.clientId, isAdmin: opts.isAdmin ?? false });
+  return user;
+}
+
+export async function makeClient(t: TestApp, name = `Client ${++seq}`, planStatus: PlanStatus = 'paying') {
+  return createClient(t.deps.db, { name, planStatus });
+}
+
+/** Two clients, each with an admin and a plain user, for isolation tests. */
+export async function twoClients(t: TestApp) {
+  const a = await makeClient(t, 'Acme');
+  const b = await makeClient(t, 'Bravo');
+  const adminA = await makeUser(t, { clientId: a.id, isAdmin: true });
+  const userA = await makeUser(t, { clientId: a.id });
+  const adminB = await makeUser(t, { clientId: b.id, isAdmin: true });
+  const userB = await makeUser(t, { clientId: b.id });
+  return {
+    a,
+    b,
+    adminA,
+    userA,
+    adminB,
+    userB,
+    sessionAdminA: await signIn(t, adminA.email, PASSWORD),
+    sessionAdminB: await signIn(t, adminB.email, PASSWORD),
+  };
+}
