@@ -5,10 +5,20 @@ export default defineConfig({
   resolve: {
     // graphql 16 ships CJS and ESM side by side; Node loads the CJS build for the server's dependencies,
     // so the tests must too, or two copies of graphql meet ("from another module or realm").
-    alias: [{ find: /^graphql$/, replacement: fileURLToPath(new URL('./node_modules/graphql/index.js', import.meta.url)) }],
+    alias: [
+      {
+        find: /^graphql$/,
+        replacement: fileURLToPath(new URL('./node_modules/graphql/index.js', import.meta.url)),
+      },
+    ],
   },
   test: {
-    include: ['apps/*/src/**/*.test.ts', 'apps/*/test/**/*.test.ts', 'packages/*/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: [
+      'apps/*/src/**/*.test.ts',
+      'apps/*/test/**/*.test.ts',
+      'packages/*/src/**/*.test.ts',
+      'scripts/**/*.test.ts',
+    ],
     exclude: ['**/node_modules/**', 'e2e/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -55,7 +55,8 @@ program
       });
       let where = '';
       if (opts.client) {
-        const client = (await findClientByName(db, opts.client)) ?? (await createClient(db, { name: opts.client }));
+        const client =
+          (await findClientByName(db, opts.client)) ?? (await createClient(db, { name: opts.client }));
         await addMember(db, { userId: user.id, clientId: client.id, isAdmin: Boolean(opts.admin) });
         where = ` in client "${client.name}" (${client.id})${opts.admin ? ' as admin' : ''}`;
       } else if (opts.admin) {
@@ -75,7 +76,10 @@ program
       const user = await findUserByEmail(db, opts.email);
       if (!user) throw new DomainError('NOT_FOUND', `No user has the e-mail ${opts.email}.`);
       await setPassword(db, user.id, opts.password);
-      await db.update(users).set({ emailVerifiedAt: user.emailVerifiedAt ?? new Date() }).where(eq(users.id, user.id));
+      await db
+        .update(users)
+        .set({ emailVerifiedAt: user.emailVerifiedAt ?? new Date() })
+        .where(eq(users.id, user.id));
       console.log(`password changed for ${user.email}`);
     }),
   );

@@ -12,7 +12,9 @@ export const DEMO_ADMIN_EMAIL = 'admin@adloom.local';
  * On an empty database: a demo client and an admin (also staff, to open the portal) with a random
  * password. Returns the sign-in to print once; later starts return null.
  */
-export async function seedEmptyDatabase(db: Db): Promise<{ email: string; password: string; clientId: string } | null> {
+export async function seedEmptyDatabase(
+  db: Db,
+): Promise<{ email: string; password: string; clientId: string } | null> {
   const [row] = await db.select({ n: count() }).from(users);
   if (Number(row?.n ?? 0) > 0) return null;
   const [done] = await db.select().from(systemState).where(eq(systemState.key, 'demo_seeded'));

@@ -1,9 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { sessions, users } from '../src/db/schema.js';
-import { createTestApp, dbKinds, gql, makeClient, makeUser, PASSWORD, sessionFrom, signIn, type TestApp } from './harness.js';
+import {
+  createTestApp,
+  dbKinds,
+  gql,
+  makeClient,
+  makeUser,
+  PASSWORD,
+  sessionFrom,
+  signIn,
+  type TestApp,
+} from './harness.js';
 
-const ME = '{ me { email tokenAuth initials clients { id landingPath } } branding { displayName customerSuccessEmail tokenAuth } }';
+const ME =
+  '{ me { email tokenAuth initials clients { id landingPath } } branding { displayName customerSuccessEmail tokenAuth } }';
 
 describe.each(dbKinds)('sign-in and sessions on %s', (kind) => {
   let t: TestApp;
@@ -31,7 +42,10 @@ describe.each(dbKinds)('sign-in and sessions on %s', (kind) => {
     const me = await gql(t, { session: sessionFrom(res), query: ME });
     expect(me.data?.me).toMatchObject({ email: user.email, tokenAuth: false, initials: 'AL' });
     expect(me.data?.me.clients[0].landingPath).toBe(`/clients/${client.id}/dashboard/overview/`);
-    expect(me.data?.branding).toMatchObject({ displayName: 'Adloom', customerSuccessEmail: t.config.customerSuccessEmail });
+    expect(me.data?.branding).toMatchObject({
+      displayName: 'Adloom',
+      customerSuccessEmail: t.config.customerSuccessEmail,
+    });
   });
 
   it('stores passwords as argon2id and sessions only as hashes', async () => {
@@ -48,8 +62,16 @@ describe.each(dbKinds)('sign-in and sessions on %s', (kind) => {
 
   it('gives the same answer for a wrong password and an unknown e-mail', async () => {
     const user = await makeUser(t);
-    const wrong = await t.app.inject({ method: 'POST', url: '/auth/login/', payload: { email: user.email, password: 'nope-nope-nope' } });
-    const unknown = await t.app.inject({ method: 'POST', url: '/auth/login/', payload: { email: 'ghost@example.com', password: 'nope-nope-nope' } });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/auth/login/',
+      payload: { email: user.email, password: 'nope-nope-nope' },
+    });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/auth/login/',
+      payload: { email: 'ghost@example.com', password: 'nope-nope-nope' },
+    });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual(unknown.json());
@@ -60,12 +82,20 @@ describe.each(dbKinds)('sign-in and sessions on %s', (kind) => {
     const user = await makeUser(t);
     const codes: number[] = [];
     for (let i = 0; i < 7; i++) {
-      const res = await t.app.inject({ method: 'POST', url: '/auth/login/', payload: { email: user.email, password: 'wrong-password' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/auth/login/',
+        payload: { email: user.email, password: 'wrong-password' },
+      });
       codes.push(res.statusCode);
     }
     expect(codes.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     expect(codes.slice(5)).toEqual([429, 429]);
-    const limited = await t.app.inject({ method: 'POST', url: '/auth/login/', payload: { email: user.email, password: PASSWORD } });
+    const limited = await t.app.inject({
+      method: 'POST',
+      url: '/auth/login/',
+      payload: { email: user.email, password: PASSWORD },
+    });
     expect(limited.statusCode).toBe(429);
     expect(limited.json().code).toBe('RATE_LIMITED');
   });
@@ -108,7 +138,12 @@ describe.each(dbKinds)('sign-in and sessions on %s', (kind) => {
     const fresh = await t.app.inject({
       method: 'POST',
       url: '/auth/register/',
-      payload: { email: 'newbie@example.com', password: 'a good password', firstName: 'New', lastName: 'Bie' },
+      payload: {
+        email: 'newbie@example.com',
+        password: 'a good password',
+        firstName: 'New',
+        lastName: 'Bie',
+      },
     });
     expect(taken.statusCode).toBe(202);
     expect(fresh.statusCode).toBe(202);
@@ -117,33 +152,58 @@ describe.each(dbKinds)('sign-in and sessions on %s', (kind) => {
     expect(t.mails[before]!.text).toContain('already has an account');
 
     // Not verified yet: sign-in is refused.
-    const early = await t.app.inject({ method: 'POST', url: '/auth/login/', payload: { email: 'newbie@example.com', password: 'a good password' } });
+    const early = await t.app.inject({
+      method: 'POST',
+      url: '/auth/login/',
+      payload: { email: 'newbie@example.com', password: 'a good password' },
+    });
     expect(early.statusCode).toBe(403);
     expect(early.json().code).toBe('EMAIL_NOT_VERIFIED');
 
     const token = /token=([^\s]+)/.exec(t.mails[before + 1]!.text)![1]!;
-    const verified = await t.app.inject({ method: 'POST', url: '/auth/verify/', payload: { token: decodeURIComponent(token) } });
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: '/auth/verify/',
+      payload: { token: decodeURIComponent(token) },
+    });
     expect(verified.statusCode).toBe(200);
     expect(verified.json().next).toBe('/register/client/');
     const session = sessionFrom(verified);
-    const again = await t.app.inject({ method: 'POST', url: '/auth/verify/', payload: { token: decodeURIComponent(token) } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/auth/verify/',
+      payload: { token: decodeURIComponent(token) },
+    });
     expect(again.statusCode).toBe(400);
     expect(again.json().code).toBe('TOKEN_INVALID');
 
     // The new user creates a workspace and becomes its admin on a trial.
     const created = await gql(t, {
       session,
-      query: 'mutation { createWorkspace(name: "Newbie Shop") { client { id name planStatus permissions { isAdmin } } error { code message } } }',
+      query:
+        'mutation { createWorkspace(name: "Newbie Shop") { client { id name planStatus permissions { isAdmin } } error { code message } } }',
     });
     expect(created.data?.createWorkspace.error).toBeNull();
-    expect(created.data?.createWorkspace.client).toMatchObject({ name: 'Newbie Shop', planStatus: 'TRIAL', permissions: { isAdmin: true } });
+    expect(created.data?.createWorkspace.client).toMatchObject({
+      name: 'Newbie Shop',
+      planStatus: 'TRIAL',
+      permissions: { isAdmin: true },
+    });
   });
 
   it('refuses bad registrations with a reason', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/auth/register/', payload: { email: 'not-an-email', password: 'a good password' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/auth/register/',
+      payload: { email: 'not-an-email', password: 'a good password' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'INVALID_EMAIL' });
-    const short = await t.app.inject({ method: 'POST', url: '/auth/register/', payload: { email: 'ok@example.com', password: 'short' } });
+    const short = await t.app.inject({
+      method: 'POST',
+      url: '/auth/register/',
+      payload: { email: 'ok@example.com', password: 'short' },
+    });
     expect(short.json().message).toBe('Password must be at least 8 characters.');
   });
 

@@ -100,7 +100,8 @@ export function sessionFrom(response: LightMyRequestResponse): Session {
   const cookies = response.cookies as { name: string; value: string }[];
   const session = cookies.find((c) => c.name === 'adloom_session');
   const csrf = cookies.find((c) => c.name === 'adloom_csrf');
-  if (!session || !csrf) throw new Error(`no session cookies in response ${response.statusCode}: ${response.body}`);
+  if (!session || !csrf)
+    throw new Error(`no session cookies in response ${response.statusCode}: ${response.body}`);
   return { cookie: `adloom_session=${session.value}; adloom_csrf=${csrf.value}`, csrf: csrf.value };
 }
 
@@ -142,7 +143,15 @@ let seq = 0;
 /** A verified user with a password, optionally a member of a client. */
 export async function makeUser(
   t: TestApp,
-  opts: { clientId?: string; isAdmin?: boolean; isStaff?: boolean; isSuperUser?: boolean; email?: string; firstName?: string; lastName?: string } = {},
+  opts: {
+    clientId?: string;
+    isAdmin?: boolean;
+    isStaff?: boolean;
+    isSuperUser?: boolean;
+    email?: string;
+    firstName?: string;
+    lastName?: string;
+  } = {},
 ) {
   seq += 1;
   const user = await createUser(t.deps.db, {
@@ -154,7 +163,8 @@ export async function makeUser(
     isSuperUser: opts.isSuperUser,
     emailVerified: true,
   });
-  if (opts.clientId) await addMember(t.deps.db, { userId: user.id, clientId: opts.clientId, isAdmin: opts.isAdmin ?? false });
+  if (opts.clientId)
+    await addMember(t.deps.db, { userId: user.id, clientId: opts.clientId, isAdmin: opts.isAdmin ?? false });
   return user;
 }
 

@@ -5,11 +5,15 @@ import { createTestApp, dbKinds, gql, twoClients, type TestApp } from './harness
 import { clientScopedCases, publicClientArgCases, type World } from './isolation/cases.js';
 import './isolation/foundation.cases.js';
 
-function rootFields(schema: GraphQLSchema, filter: (args: readonly { name: string }[]) => boolean = () => true) {
+function rootFields(
+  schema: GraphQLSchema,
+  filter: (args: readonly { name: string }[]) => boolean = () => true,
+) {
   const names: string[] = [];
   for (const root of [schema.getQueryType(), schema.getMutationType()]) {
     if (!root || !isObjectType(root)) continue;
-    for (const field of Object.values(root.getFields())) if (filter(field.args)) names.push(`${root.name}.${field.name}`);
+    for (const field of Object.values(root.getFields()))
+      if (filter(field.args)) names.push(`${root.name}.${field.name}`);
   }
   return names.sort();
 }
@@ -25,7 +29,9 @@ describe('tenant isolation harness', () => {
   it('has a cross-client case for every public operation that takes a clientId', () => {
     const withClientArg = rootFields(publicSchema, (args) => args.some((a) => a.name === 'clientId'));
     const missing = withClientArg.filter((name) => !publicClientArgCases[name]);
-    expect(missing, `public operations with clientId and no isolation case: ${missing.join(', ')}`).toEqual([]);
+    expect(missing, `public operations with clientId and no isolation case: ${missing.join(', ')}`).toEqual(
+      [],
+    );
   });
 });
 
@@ -38,15 +44,18 @@ describe.each(dbKinds)('cross-client refusal on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  it.each(Object.entries(clientScopedCases))('%s: another client’s endpoint refuses, with no data', async (_name, c) => {
-    const res = await gql(t, { session: w.sessionAdminA, clientId: w.b.id, query: c.document });
-    expect(res.status).toBe(403);
-    expect(res.data).toBeUndefined();
-    expect(res.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
-    // The same document works for B's own admin, so the refusal is about the client, not the document.
-    const own = await gql(t, { session: w.sessionAdminB, clientId: w.b.id, query: c.document });
-    expect(own.status).toBe(200);
-  });
+  it.each(Object.entries(clientScopedCases))(
+    '%s: another client’s endpoint refuses, with no data',
+    async (_name, c) => {
+      const res = await gql(t, { session: w.sessionAdminA, clientId: w.b.id, query: c.document });
+      expect(res.status).toBe(403);
+      expect(res.data).toBeUndefined();
+      expect(res.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+      // The same document works for B's own admin, so the refusal is about the client, not the document.
+      const own = await gql(t, { session: w.sessionAdminB, clientId: w.b.id, query: c.document });
+      expect(own.status).toBe(200);
+    },
+  );
 
   it.each(Object.entries(clientScopedCases).filter(([, c]) => c.crossResource))(
     '%s: another client’s ids are refused through one’s own endpoint',

@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, dbKinds, gql, makeClient, makeUser, PASSWORD, sessionFrom, signIn, type TestApp } from './harness.js';
+import {
+  createTestApp,
+  dbKinds,
+  gql,
+  makeClient,
+  makeUser,
+  PASSWORD,
+  sessionFrom,
+  signIn,
+  type TestApp,
+} from './harness.js';
 
 const MEMBERS = '{ members { userId email isViewer permissions { isActive isAdmin } } }';
 const INACTIVE = '{ members(active: false) { userId email } }';
@@ -18,9 +28,13 @@ describe.each(dbKinds)('users of a client on %s', (kind) => {
     const invited = await gql(t, {
       session,
       clientId: client.id,
-      query: 'mutation { inviteUser(email: "New.Person@Example.com") { invitation { id email isAdmin } error { code message } } }',
+      query:
+        'mutation { inviteUser(email: "New.Person@Example.com") { invitation { id email isAdmin } error { code message } } }',
     });
-    expect(invited.data?.inviteUser).toMatchObject({ invitation: { email: 'new.person@example.com', isAdmin: false }, error: null });
+    expect(invited.data?.inviteUser).toMatchObject({
+      invitation: { email: 'new.person@example.com', isAdmin: false },
+      error: null,
+    });
     const mail = t.mails.at(-1)!;
     expect(mail.to).toBe('new.person@example.com');
     expect(mail.subject).toContain('Invite Co');
@@ -28,13 +42,29 @@ describe.each(dbKinds)('users of a client on %s', (kind) => {
     expect(link.pathname).toBe('/register/linking/');
     const token = link.searchParams.get('token')!;
 
-    const pending = await gql(t, { session, clientId: client.id, query: '{ pendingInvitations { email invitedByEmail } }' });
-    expect(pending.data?.pendingInvitations).toEqual([{ email: 'new.person@example.com', invitedByEmail: admin.email }]);
+    const pending = await gql(t, {
+      session,
+      clientId: client.id,
+      query: '{ pendingInvitations { email invitedByEmail } }',
+    });
+    expect(pending.data?.pendingInvitations).toEqual([
+      { email: 'new.person@example.com', invitedByEmail: admin.email },
+    ]);
 
-    const info = await gql(t, { query: '{ invitation(token: $t) { clientName email userExists } }'.replace('$t', JSON.stringify(token)) });
-    expect(info.data?.invitation).toEqual({ clientName: 'Invite Co', email: 'new.person@example.com', userExists: false });
+    const info = await gql(t, {
+      query: '{ invitation(token: $t) { clientName email userExists } }'.replace('$t', JSON.stringify(token)),
+    });
+    expect(info.data?.invitation).toEqual({
+      clientName: 'Invite Co',
+      email: 'new.person@example.com',
+      userExists: false,
+    });
 
-    const noPassword = await t.app.inject({ method: 'POST', url: '/auth/invitation/accept/', payload: { token } });
+    const noPassword = await t.app.inject({
+      method: 'POST',
+      url: '/auth/invitation/accept/',
+      payload: { token },
+    });
     expect(noPassword.statusCode).toBe(400);
     const accepted = await t.app.inject({
       method: 'POST',
@@ -43,7 +73,10 @@ describe.each(dbKinds)('users of a client on %s', (kind) => {
     });
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json()).toEqual({ ok: true, clientId: client.id });
-    const me = await gql(t, { session: sessionFrom(accepted), query: '{ me { email initials clients { id permissions { isAdmin isActive } } } }' });
+    const me = await gql(t, {
+      session: sessionFrom(accepted),
+      query: '{ me { email initials clients { id permissions { isAdmin isActive } } } }',
+    });
     expect(me.data?.me).toEqual({
       email: 'new.person@example.com',
       initials: 'NP',
@@ -51,7 +84,11 @@ describe.each(dbKinds)('users of a client on %s', (kind) => {
     });
     // The invitee can sign in with the password they chose; the link is spent.
     await signIn(t, 'new.person@example.com', 'a fine password');
-    const reuse = await t.app.inject({ method: 'POST', url: '/auth/invitation/accept/', payload: { token, password: 'a fine password' } });
+    const reuse = await t.app.inject({
+      method: 'POST',
+      url: '/auth/invitation/accept/',
+      payload: { token, password: 'a fine password' },
+    });
     expect(reuse.json().code).toBe('TOKEN_INVALID');
     const after = await gql(t, { session, clientId: client.id, query: '{ pendingInvitations { email } }' });
     expect(after.data?.pendingInvitations).toEqual([]);
@@ -63,9 +100,17 @@ describe.each(dbKinds)('users of a client on %s', (kind) => {
     const existing = await makeUser(t);
     const stranger = await makeUser(t);
     const session = await signIn(t, admin.email, PASSWORD);
-    await gql(t, { session, clientId: client.id, query: `mutation { inviteUser(email: "${existing.email}", isAdmin: true) { error { code } } }` });
+    await gql(t, {
+      session,
+      clientId: client.id,
+      query: `mutation { inviteUser(email: "${existing.email}", isAdmin: true) { error { code } } }`,
+    });
     const token = new URL(/(http\S+)/.exec(t.mails.at(-1)!.text)![1]!).searchParams.get('token')!;
-    const signedOut = await t.app.inject({ method: 'POST', url: '/auth/invitation/accept/', payload: { token } });
+    const signedOut = await t.app.inject({
+      method: 'POST',
+      url: '/auth/invitation/accept/',
+      payload: { token },
+    });
     expect(signedOut.json().code).toBe('SIGN_IN_REQUIRED');
     const other = await signIn(t, stranger.email, PASSWORD);
     const wrongUser = await t.app.inject({
@@ -83,7 +128,11 @@ describe.each(dbKinds)('users of a client on %s', (kind) => {
       payload: { token },
     });
     expect(ok.json()).toEqual({ ok: true, clientId: client.id });
-    const me = await gql(t, { session: own, clientId: client.id, query: '{ viewerPermissions { isAdmin } }' });
+    const me = await gql(t, {
+      session: own,
+      clientId: client.id,
+      query: '{ viewerPermissions { isAdmin } }',
+    });
     expect(me.data?.viewerPermissions.isAdmin).toBe(true);
   });
 
@@ -95,7 +144,9 @@ describe.each(dbKinds)('users of a client on %s', (kind) => {
     const userSession = await signIn(t, user.email, PASSWORD);
     const run = (query: string) => gql(t, { session, clientId: client.id, query });
 
-    const off = await run(`mutation { deactivateUser(userId: "${user.id}") { member { permissions { isActive } } error { code } } }`);
+    const off = await run(
+      `mutation { deactivateUser(userId: "${user.id}") { member { permissions { isActive } } error { code } } }`,
+    );
     expect(off.data?.deactivateUser).toEqual({ member: { permissions: { isActive: false } }, error: null });
     expect((await run(MEMBERS)).data?.members.map((m: any) => m.email)).toEqual([admin.email]);
     expect((await run(INACTIVE)).data?.members.map((m: any) => m.email)).toEqual([user.email]);
@@ -104,7 +155,9 @@ describe.each(dbKinds)('users of a client on %s', (kind) => {
     expect(locked.status).toBe(401);
 
     await run(`mutation { reactivateUser(userId: "${user.id}") { error { code } } }`);
-    const promoted = await run(`mutation { setUserAdmin(userId: "${user.id}", isAdmin: true) { member { permissions { isAdmin } } error { code } } }`);
+    const promoted = await run(
+      `mutation { setUserAdmin(userId: "${user.id}", isAdmin: true) { member { permissions { isAdmin } } error { code } } }`,
+    );
     expect(promoted.data?.setUserAdmin.member.permissions.isAdmin).toBe(true);
 
     const self = await run(`mutation { deactivateUser(userId: "${admin.id}") { error { code message } } }`);
@@ -136,7 +189,10 @@ describe.each(dbKinds)('users of a client on %s', (kind) => {
       clientId: client.id,
       query: `mutation { setUserAdmin(userId: "${admin.id}", isAdmin: false) { error { code message } } }`,
     });
-    expect(res.data?.setUserAdmin.error).toEqual({ code: 'LAST_ADMIN', message: 'A client needs at least one active admin.' });
+    expect(res.data?.setUserAdmin.error).toEqual({
+      code: 'LAST_ADMIN',
+      message: 'A client needs at least one active admin.',
+    });
   });
 
   it('refuses non-admins with the reason', async () => {
@@ -145,8 +201,15 @@ describe.each(dbKinds)('users of a client on %s', (kind) => {
     const user = await makeUser(t, { clientId: client.id });
     const session = await signIn(t, user.email, PASSWORD);
     const list = await gql(t, { session, clientId: client.id, query: MEMBERS });
-    expect(list.errors?.[0]).toMatchObject({ message: 'Only admins can manage users.', extensions: { code: 'NOT_ADMIN' } });
-    const invite = await gql(t, { session, clientId: client.id, query: 'mutation { inviteUser(email: "a@b.co") { error { code } } }' });
+    expect(list.errors?.[0]).toMatchObject({
+      message: 'Only admins can manage users.',
+      extensions: { code: 'NOT_ADMIN' },
+    });
+    const invite = await gql(t, {
+      session,
+      clientId: client.id,
+      query: 'mutation { inviteUser(email: "a@b.co") { error { code } } }',
+    });
     expect(invite.data?.inviteUser.error.code).toBe('NOT_ADMIN');
   });
 
@@ -155,9 +218,20 @@ describe.each(dbKinds)('users of a client on %s', (kind) => {
     const admin = await makeUser(t, { clientId: client.id, isAdmin: true });
     const member = await makeUser(t, { clientId: client.id });
     const session = await signIn(t, admin.email, PASSWORD);
-    const bad = await gql(t, { session, clientId: client.id, query: 'mutation { inviteUser(email: "nope") { error { code message } } }' });
-    expect(bad.data?.inviteUser.error).toEqual({ code: 'INVALID_EMAIL', message: 'Enter a valid e-mail address.' });
-    const dup = await gql(t, { session, clientId: client.id, query: `mutation { inviteUser(email: "${member.email}") { error { code } } }` });
+    const bad = await gql(t, {
+      session,
+      clientId: client.id,
+      query: 'mutation { inviteUser(email: "nope") { error { code message } } }',
+    });
+    expect(bad.data?.inviteUser.error).toEqual({
+      code: 'INVALID_EMAIL',
+      message: 'Enter a valid e-mail address.',
+    });
+    const dup = await gql(t, {
+      session,
+      clientId: client.id,
+      query: `mutation { inviteUser(email: "${member.email}") { error { code } } }`,
+    });
     expect(dup.data?.inviteUser.error.code).toBe('ALREADY_MEMBER');
   });
 
@@ -172,9 +246,15 @@ describe.each(dbKinds)('users of a client on %s', (kind) => {
     await run(`mutation { resendInvitation(id: "${id}") { error { code } } }`);
     const secondToken = new URL(/(http\S+)/.exec(t.mails.at(-1)!.text)![1]!).searchParams.get('token')!;
     expect(secondToken).not.toBe(firstToken);
-    expect((await gql(t, { query: `{ invitation(token: "${firstToken}") { email } }` })).data?.invitation).toBeNull();
-    expect((await gql(t, { query: `{ invitation(token: "${secondToken}") { email } }` })).data?.invitation).toEqual({ email: 'r@example.com' });
+    expect(
+      (await gql(t, { query: `{ invitation(token: "${firstToken}") { email } }` })).data?.invitation,
+    ).toBeNull();
+    expect(
+      (await gql(t, { query: `{ invitation(token: "${secondToken}") { email } }` })).data?.invitation,
+    ).toEqual({ email: 'r@example.com' });
     await run(`mutation { revokeInvitation(id: "${id}") { error { code } } }`);
-    expect((await gql(t, { query: `{ invitation(token: "${secondToken}") { email } }` })).data?.invitation).toBeNull();
+    expect(
+      (await gql(t, { query: `{ invitation(token: "${secondToken}") { email } }` })).data?.invitation,
+    ).toBeNull();
   });
 });

@@ -16,7 +16,10 @@ let dummyHash: Promise<string> | undefined;
  * Checks a password. With no stored hash it still spends the same time against a dummy hash,
  * so response times do not reveal which e-mails have an account.
  */
-export async function verifyPassword(storedHash: string | null | undefined, password: string): Promise<boolean> {
+export async function verifyPassword(
+  storedHash: string | null | undefined,
+  password: string,
+): Promise<boolean> {
   if (!storedHash) {
     dummyHash ??= hashPassword('not-a-real-password');
     await verify(await dummyHash, password).catch(() => false);

@@ -55,13 +55,23 @@ export async function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
 
   app.post('/auth/login/', { config: signInLimit }, async (req, reply) => {
     if (!config.localLogin)
-      return fail(reply, 403, 'LOCAL_LOGIN_DISABLED', 'E-mail and password sign-in is turned off on this server.');
+      return fail(
+        reply,
+        403,
+        'LOCAL_LOGIN_DISABLED',
+        'E-mail and password sign-in is turned off on this server.',
+      );
     const { email, password } = body(req);
     if (typeof email !== 'string' || typeof password !== 'string' || !email || !password)
       return fail(reply, 400, 'INVALID_INPUT', 'E-mail and password are required.');
     const result = await authenticate(db, email, password);
     if (!result.ok && result.reason === 'unverified')
-      return fail(reply, 403, 'EMAIL_NOT_VERIFIED', 'Verify your e-mail first: we sent you a link when you registered.');
+      return fail(
+        reply,
+        403,
+        'EMAIL_NOT_VERIFIED',
+        'Verify your e-mail first: we sent you a link when you registered.',
+      );
     if (!result.ok) return fail(reply, 401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
     await startSession(db, reply, result.user.id, sessionOptions);
     return { ok: true, next: await nextPathAfterSignIn(deps, result.user.id) };

@@ -63,7 +63,12 @@ export async function loadViewer(db: Db, secret: string | undefined): Promise<Vi
     .limit(1);
   const row = rows[0];
   if (!row) return null;
-  return { user: row.user, sessionIdHash: idHash, csrfToken: row.session.csrfToken, tokenAuth: row.session.tokenAuth };
+  return {
+    user: row.user,
+    sessionIdHash: idHash,
+    csrfToken: row.session.csrfToken,
+    tokenAuth: row.session.tokenAuth,
+  };
 }
 
 /** Drops sessions past their expiry; run at start and from time to time. */

@@ -159,7 +159,9 @@ export const mailOutbox = pgTable('mail_outbox', {
 /** Installation-wide facts, such as whether the demo sign-in was already printed. */
 export const systemState = pgTable('system_state', {
   key: text('key').primaryKey(),
-  value: jsonb('value').notNull().default(sql`'{}'::jsonb`),
+  value: jsonb('value')
+    .notNull()
+    .default(sql`'{}'::jsonb`),
 });
 
 export type UserRow = typeof users.$inferSelect;

@@ -38,5 +38,9 @@ export function requireStaff(ctx: GraphQLContext): Viewer {
 export function clientActor(ctx: GraphQLContext): Actor {
   const viewer = requireViewer(ctx);
   if (!ctx.clientScope) throw new DomainError('FORBIDDEN', 'Forbidden');
-  return { user: viewer.user, clientId: ctx.clientScope.client.id, isAdmin: ctx.clientScope.permissions.isAdmin };
+  return {
+    user: viewer.user,
+    clientId: ctx.clientScope.client.id,
+    isAdmin: ctx.clientScope.permissions.isAdmin,
+  };
 }

@@ -20,7 +20,10 @@ function maskError(error: unknown, message: string): Error {
 }
 
 function graphqlError(reply: FastifyReply, status: number, code: string, message: string) {
-  return reply.code(status).type('application/json').send({ errors: [{ message, extensions: { code } }] });
+  return reply
+    .code(status)
+    .type('application/json')
+    .send({ errors: [{ message, extensions: { code } }] });
 }
 
 /** Mounts the public and the client-scoped GraphQL endpoints. */

@@ -15,6 +15,8 @@ describe('download file names', () => {
   it('accepts only a plain attachment disposition', () => {
     expect(safeDisposition('attachment; filename="ok.pdf"', 'x.pdf')).toBe('attachment; filename="ok.pdf"');
     expect(safeDisposition('inline', 'x.pdf')).toBe('attachment; filename="x.pdf"');
-    expect(safeDisposition('attachment; filename="a\r\nSet-Cookie: x"', 'x.pdf')).toBe('attachment; filename="x.pdf"');
+    expect(safeDisposition('attachment; filename="a\r\nSet-Cookie: x"', 'x.pdf')).toBe(
+      'attachment; filename="x.pdf"',
+    );
   });
 });

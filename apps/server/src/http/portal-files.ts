@@ -30,14 +30,27 @@ export async function registerPortalFileRoutes(app: FastifyInstance, deps: AppDe
       return reply.code(403).send({ code: 'CSRF_FAILED', message: 'Missing or wrong CSRF token.' });
     const client = await getClient(deps.db, req.params.id);
     if (!client) return reply.code(404).send({ code: 'NOT_FOUND', message: 'The client was not found.' });
-    if (!req.isMultipart()) return reply.code(400).send({ code: 'INVALID_INPUT', message: 'Send the file as multipart form data.' });
+    if (!req.isMultipart())
+      return reply
+        .code(400)
+        .send({ code: 'INVALID_INPUT', message: 'Send the file as multipart form data.' });
     const file = await req.file();
     if (!file) return reply.code(400).send({ code: 'INVALID_INPUT', message: 'No file was sent.' });
     const body = await file.toBuffer().catch(() => undefined);
     if (!body || file.file.truncated)
-      return reply.code(413).send({ code: 'FILE_TOO_LARGE', message: `The file is larger than ${MSA_MAX_BYTES / 1024 / 1024} MB.` });
+      return reply
+        .code(413)
+        .send({
+          code: 'FILE_TOO_LARGE',
+          message: `The file is larger than ${MSA_MAX_BYTES / 1024 / 1024} MB.`,
+        });
     try {
-      await saveMsa(deps, { clientId: client.id, fileName: file.filename, body, uploadedById: req.viewer!.user.id });
+      await saveMsa(deps, {
+        clientId: client.id,
+        fileName: file.filename,
+        body,
+        uploadedById: req.viewer!.user.id,
+      });
     } catch (e) {
       if (e instanceof DomainError) return reply.code(400).send({ code: e.code, message: e.message });
       throw e;
@@ -51,12 +64,16 @@ export async function registerPortalFileRoutes(app: FastifyInstance, deps: AppDe
       if (!staffOnly(req, reply)) return reply;
       const msa = (await getClient(deps.db, req.params.id)) ? await getMsa(deps, req.params.id) : undefined;
       const file = msa ? await deps.files.get(msa.storageKey) : null;
-      if (!msa || !file) return reply.code(404).send({ code: 'NOT_FOUND', message: 'This client has no MSA on file.' });
+      if (!msa || !file)
+        return reply.code(404).send({ code: 'NOT_FOUND', message: 'This client has no MSA on file.' });
       return reply
         .header('content-type', msa.contentType)
         .header('content-length', file.size)
         .header('cache-control', 'private, no-store')
-        .header('content-disposition', safeDisposition(req.query['response-content-disposition'], msa.fileName))
+        .header(
+          'content-disposition',
+          safeDisposition(req.query['response-content-disposition'], msa.fileName),
+        )
         .send(file.stream);
     },
   );

@@ -15,7 +15,10 @@ export async function registerSpa(app: FastifyInstance, distDir: string) {
       index: false,
       setHeaders: (res, file) => {
         // Hashed assets never change; index.html must always be fresh.
-        res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.header(
+          'cache-control',
+          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }
@@ -24,7 +27,10 @@ export async function registerSpa(app: FastifyInstance, distDir: string) {
     const isPage = req.method === 'GET' && !API_PREFIXES.some((p) => url.startsWith(p)) && !path.extname(url);
     if (!isPage) return reply.code(404).send({ code: 'NOT_FOUND', message: `No route ${req.method} ${url}` });
     if (!hasBuild)
-      return reply.code(503).type('text/plain').send('The web app is not built yet: run `npm run build` (npm start does it).');
+      return reply
+        .code(503)
+        .type('text/plain')
+        .send('The web app is not built yet: run `npm run build` (npm start does it).');
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 }

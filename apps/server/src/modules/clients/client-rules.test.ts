@@ -26,14 +26,26 @@ describe('landing rule (spec 2)', () => {
 
 describe('plan status', () => {
   it('counts a trial past its end as expired, and a running one as trial', () => {
-    expect(effectivePlanStatus({ planStatus: 'trial', trialEndsAt: new Date('2026-05-31') }, now)).toBe('expired');
-    expect(effectivePlanStatus({ planStatus: 'trial', trialEndsAt: new Date('2026-06-02') }, now)).toBe('trial');
-    expect(effectivePlanStatus({ planStatus: 'paying', trialEndsAt: new Date('2020-01-01') }, now)).toBe('paying');
+    expect(effectivePlanStatus({ planStatus: 'trial', trialEndsAt: new Date('2026-05-31') }, now)).toBe(
+      'expired',
+    );
+    expect(effectivePlanStatus({ planStatus: 'trial', trialEndsAt: new Date('2026-06-02') }, now)).toBe(
+      'trial',
+    );
+    expect(effectivePlanStatus({ planStatus: 'paying', trialEndsAt: new Date('2020-01-01') }, now)).toBe(
+      'paying',
+    );
   });
 });
 
 describe('terms modal (spec 4)', () => {
-  const base = { termsFlag: true, isStaff: false, isSuperUser: false, tokenAuth: false, termsAcceptedAt: null };
+  const base = {
+    termsFlag: true,
+    isStaff: false,
+    isSuperUser: false,
+    tokenAuth: false,
+    termsAcceptedAt: null,
+  };
   it('shows only when the flag is on for a member who has not accepted', () => {
     expect(showTermsModal(base)).toBe(true);
     expect(showTermsModal({ ...base, termsFlag: false })).toBe(false);

@@ -59,7 +59,11 @@ export async function findClientByName(db: Db, name: string): Promise<ClientRow 
   return row;
 }
 
-export async function membershipOf(db: Db, userId: string, clientId: string): Promise<MembershipRow | undefined> {
+export async function membershipOf(
+  db: Db,
+  userId: string,
+  clientId: string,
+): Promise<MembershipRow | undefined> {
   if (!isUuid(userId) || !isUuid(clientId)) return undefined;
   const [row] = await db
     .select()
@@ -101,7 +105,9 @@ export async function acceptTerms(db: Db, userId: string, clientId: string): Pro
   const [row] = await db
     .update(memberships)
     .set({ termsAcceptedAt: new Date() })
-    .where(and(eq(memberships.userId, userId), eq(memberships.clientId, clientId), eq(memberships.isActive, true)))
+    .where(
+      and(eq(memberships.userId, userId), eq(memberships.clientId, clientId), eq(memberships.isActive, true)),
+    )
     .returning();
   if (!row) throw notFound('The client');
   return row;
@@ -147,8 +153,7 @@ export async function setPlan(
   clientId: string,
   input: { planStatus: PlanStatus; billingRequired: boolean; trialEndsAt: Date | null },
 ): Promise<ClientRow> {
-  if (input.planStatus === 'trial' && !input.trialEndsAt)
-    throw invalidInput('A trial needs an end date.');
+  if (input.planStatus === 'trial' && !input.trialEndsAt) throw invalidInput('A trial needs an end date.');
   const [row] = await db
     .update(clients)
     .set({

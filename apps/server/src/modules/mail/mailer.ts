@@ -18,7 +18,12 @@ export interface Mailer {
  * Sends through SMTP when SMTP_URL is set; otherwise writes the mail to the server log.
  * Either way the mail is kept in the outbox that staff read in the portal.
  */
-export function createMailer(db: Db, log: Pick<FastifyBaseLogger, 'info' | 'error'>, smtpUrl?: string, from?: string): Mailer {
+export function createMailer(
+  db: Db,
+  log: Pick<FastifyBaseLogger, 'info' | 'error'>,
+  smtpUrl?: string,
+  from?: string,
+): Mailer {
   const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
   return {
     async send(mail) {

@@ -40,7 +40,14 @@ export async function saveMsa(
   const storageKey = `clients/${input.clientId}/msa/${randomBytes(8).toString('hex')}.${MSA_CONTENT_TYPES[contentType]}`;
   await deps.files.put(storageKey, input.body);
   const [previous] = await deps.db.select().from(msaRecords).where(eq(msaRecords.clientId, input.clientId));
-  const values = { fileName, contentType, size: input.body.length, storageKey, uploadedById: input.uploadedById, uploadedAt: new Date() };
+  const values = {
+    fileName,
+    contentType,
+    size: input.body.length,
+    storageKey,
+    uploadedById: input.uploadedById,
+    uploadedAt: new Date(),
+  };
   await deps.db
     .insert(msaRecords)
     .values({ clientId: input.clientId, ...values })

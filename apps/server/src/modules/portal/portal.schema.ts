@@ -72,7 +72,8 @@ const PortalClient = builder.objectRef<PortalClientShape>('PortalClient').implem
     }),
     isPaying: t.boolean({ resolve: (c) => c.planStatus === 'paying' }),
     memberCount: t.int({
-      resolve: async (c, _a, ctx) => c.memberCount ?? (await memberCounts(ctx.deps.db, [c.id])).get(c.id) ?? 0,
+      resolve: async (c, _a, ctx) =>
+        c.memberCount ?? (await memberCounts(ctx.deps.db, [c.id])).get(c.id) ?? 0,
     }),
     members: t.field({ type: [PortalMember], resolve: (c, _a, ctx) => membersOf(ctx.deps.db, c.id) }),
     features: t.field({ type: [ClientFeature], resolve: (c, _a, ctx) => featuresOf(ctx.deps.db, c.id) }),
@@ -92,9 +93,15 @@ const PortalClient = builder.objectRef<PortalClientShape>('PortalClient').implem
 });
 
 const OutboxMail = builder
-  .objectRef<{ id: string; to: string; subject: string; text: string; createdAt: Date; transport: string; error: string | null }>(
-    'OutboxMail',
-  )
+  .objectRef<{
+    id: string;
+    to: string;
+    subject: string;
+    text: string;
+    createdAt: Date;
+    transport: string;
+    error: string | null;
+  }>('OutboxMail')
   .implement({
     subGraphs: PUBLIC,
     fields: (t) => ({
@@ -119,8 +126,14 @@ builder.queryField('portalClients', (t) =>
     },
     resolve: async (_r, args, ctx) => {
       requireStaff(ctx);
-      const rows = await listClientsForPortal(ctx.deps.db, { onlyPaying: args.onlyPaying ?? true, search: args.search });
-      const counts = await memberCounts(ctx.deps.db, rows.map((r) => r.id));
+      const rows = await listClientsForPortal(ctx.deps.db, {
+        onlyPaying: args.onlyPaying ?? true,
+        search: args.search,
+      });
+      const counts = await memberCounts(
+        ctx.deps.db,
+        rows.map((r) => r.id),
+      );
       return rows.map((r) => ({ ...r, memberCount: counts.get(r.id) ?? 0 }));
     },
   }),
@@ -176,7 +189,8 @@ builder.mutationField('portalCreateClient', (t) =>
   t.field({
     subGraphs: PUBLIC,
     type: ClientPayload,
-    description: 'Staff only. Creates a client; with adminEmail, an existing user joins as admin, anyone else is invited.',
+    description:
+      'Staff only. Creates a client; with adminEmail, an existing user joins as admin, anyone else is invited.',
     args: {
       name: t.arg.string({ required: true }),
       adminEmail: t.arg.string({ required: false }),
@@ -185,13 +199,22 @@ builder.mutationField('portalCreateClient', (t) =>
     resolve: (_r, args, ctx) =>
       payload(async () => {
         const viewer = requireStaff(ctx);
-        const client = await createClient(ctx.deps.db, { name: args.name, planStatus: args.planStatus ?? 'trial' });
+        const client = await createClient(ctx.deps.db, {
+          name: args.name,
+          planStatus: args.planStatus ?? 'trial',
+        });
         const adminEmail = args.adminEmail?.trim();
         if (adminEmail) {
           const existing = await findUserByEmail(ctx.deps.db, adminEmail);
-          if (existing) await addMember(ctx.deps.db, { userId: existing.id, clientId: client.id, isAdmin: true });
+          if (existing)
+            await addMember(ctx.deps.db, { userId: existing.id, clientId: client.id, isAdmin: true });
           else
-            await inviteUser(ctx.deps, { user: viewer.user, clientId: client.id, isAdmin: true }, adminEmail, true);
+            await inviteUser(
+              ctx.deps,
+              { user: viewer.user, clientId: client.id, isAdmin: true },
+              adminEmail,
+              true,
+            );
         }
         return { client };
       }),
@@ -230,7 +253,8 @@ builder.mutationField('portalSetClientPlan', (t) =>
       payload(async () => {
         requireStaff(ctx);
         await requireClient(ctx.deps.db, String(args.clientId));
-        if (args.trialEndsAt && Number.isNaN(args.trialEndsAt.getTime())) throw invalidInput('Invalid trial end date.');
+        if (args.trialEndsAt && Number.isNaN(args.trialEndsAt.getTime()))
+          throw invalidInput('Invalid trial end date.');
         const client = await setPlan(ctx.deps.db, String(args.clientId), {
           planStatus: args.planStatus,
           billingRequired: args.billingRequired,

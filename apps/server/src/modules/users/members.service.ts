@@ -1,7 +1,14 @@
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import type { Db } from '../../db/client.js';
-import { clients, invitations, memberships, users, type MembershipRow, type UserRow } from '../../db/schema.js';
+import {
+  clients,
+  invitations,
+  memberships,
+  users,
+  type MembershipRow,
+  type UserRow,
+} from '../../db/schema.js';
 import { hashSecret, newSecret } from '../../auth/tokens.js';
 import { endAllSessionsOf } from '../../auth/sessions.js';
 import { DomainError, isUuid, notFound } from '../../errors.js';
@@ -64,8 +71,10 @@ export async function inviteUser(deps: AppDeps, actor: Actor, rawEmail: string, 
   const existing = await findUserByEmail(deps.db, email);
   if (existing) {
     const membership = await membershipOf(deps.db, existing.id, actor.clientId);
-    if (membership?.isActive) throw new DomainError('ALREADY_MEMBER', `${email} is already a member of this client.`);
-    if (membership) throw new DomainError('ALREADY_MEMBER', `${email} is an inactive member: reactivate them instead.`);
+    if (membership?.isActive)
+      throw new DomainError('ALREADY_MEMBER', `${email} is already a member of this client.`);
+    if (membership)
+      throw new DomainError('ALREADY_MEMBER', `${email} is an inactive member: reactivate them instead.`);
   }
   const client = await requireClient(deps.db, actor.clientId);
   // A new invitation replaces any pending one for the same address.
@@ -147,7 +156,9 @@ async function activeAdminCount(db: Db, clientId: string): Promise<number> {
   const rows = await db
     .select({ id: memberships.id })
     .from(memberships)
-    .where(and(eq(memberships.clientId, clientId), eq(memberships.isActive, true), eq(memberships.isAdmin, true)));
+    .where(
+      and(eq(memberships.clientId, clientId), eq(memberships.isActive, true), eq(memberships.isAdmin, true)),
+    );
   return rows.length;
 }
 
@@ -177,7 +188,8 @@ export async function deactivateUser(deps: AppDeps, actor: Actor, userId: string
     .select({ id: memberships.id })
     .from(memberships)
     .where(and(eq(memberships.userId, userId), eq(memberships.isActive, true)));
-  if (others.length === 0 && !result.user.isStaff && !result.user.isSuperUser) await endAllSessionsOf(deps.db, userId);
+  if (others.length === 0 && !result.user.isStaff && !result.user.isSuperUser)
+    await endAllSessionsOf(deps.db, userId);
   return result;
 }
 

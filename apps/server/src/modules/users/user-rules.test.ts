@@ -14,7 +14,8 @@ describe('initials (spec 3)', () => {
 });
 
 describe('e-mail', () => {
-  it('normalises case and spaces', () => expect(normaliseEmail('  Ann@Example.COM ')).toBe('ann@example.com'));
+  it('normalises case and spaces', () =>
+    expect(normaliseEmail('  Ann@Example.COM ')).toBe('ann@example.com'));
   it('accepts plain addresses and refuses malformed ones', () => {
     expect(isValidEmail('ann@example.com')).toBe(true);
     for (const bad of ['ann', 'ann@', '@example.com', 'a b@example.com', 'ann@example'])

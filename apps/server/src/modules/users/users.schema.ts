@@ -3,7 +3,13 @@ import { requireViewer, type GraphQLContext, type PermissionsShape } from '../..
 import type { ClientRow, MembershipRow, UserRow } from '../../db/schema.js';
 import { landingPath, showTermsModal } from '../clients/client-rules.js';
 import { ClientFeature, Permissions, planFields } from '../clients/clients.schema.js';
-import { acceptTerms, clientsOfUser, featuresOf, membershipOf, requireClient } from '../clients/clients.service.js';
+import {
+  acceptTerms,
+  clientsOfUser,
+  featuresOf,
+  membershipOf,
+  requireClient,
+} from '../clients/clients.service.js';
 import { createWorkspace } from './account.service.js';
 import { findInvitationByToken } from './members.service.js';
 import { initialsOf } from './user-rules.js';
@@ -25,7 +31,8 @@ export function permissionsOf(user: UserRow, membership: MembershipRow | undefin
   if (membership?.isActive)
     return { isActive: true, isAdmin: membership.isAdmin, isClientUser: membership.isClientUser };
   if (user.isStaff || user.isSuperUser) return STAFF_PERMISSIONS;
-  if (membership) return { isActive: false, isAdmin: membership.isAdmin, isClientUser: membership.isClientUser };
+  if (membership)
+    return { isActive: false, isAdmin: membership.isAdmin, isClientUser: membership.isClientUser };
   return NO_PERMISSIONS;
 }
 
@@ -95,7 +102,11 @@ export const User = builder.objectRef<UserView>('User').implement({
         return permissionsOf(v.user, await membershipOf(ctx.deps.db, v.user.id, clientId));
       },
     }),
-    facebookInfo: t.field({ type: FacebookInfo, nullable: true, resolve: (v) => v.user.facebookInfo ?? null }),
+    facebookInfo: t.field({
+      type: FacebookInfo,
+      nullable: true,
+      resolve: (v) => v.user.facebookInfo ?? null,
+    }),
     demoMode: t.boolean({ resolve: (v) => v.user.demoMode }),
   }),
 });
@@ -106,7 +117,8 @@ builder.queryField('me', (t) =>
     type: User,
     nullable: true,
     description: 'The signed-in user, or null when signed out.',
-    resolve: (_r, _a, ctx) => (ctx.viewer ? { user: ctx.viewer.user, tokenAuth: ctx.viewer.tokenAuth } : null),
+    resolve: (_r, _a, ctx) =>
+      ctx.viewer ? { user: ctx.viewer.user, tokenAuth: ctx.viewer.tokenAuth } : null,
   }),
 );
 
@@ -117,9 +129,7 @@ const Branding = builder
     tokenAuth: boolean;
     auth0Enabled: boolean;
     localLoginEnabled: boolean;
-  }>(
-    'Branding',
-  )
+  }>('Branding')
   .implement({
     subGraphs: PUBLIC,
     description: 'Token-auth sessions see the generic branding (spec section 1).',
@@ -182,9 +192,10 @@ builder.queryField('invitation', (t) =>
   }),
 );
 
-const UserPayload = builder.objectRef<{ user?: UserView | null; error?: { code: string; message: string } | null }>(
-  'UserPayload',
-);
+const UserPayload = builder.objectRef<{
+  user?: UserView | null;
+  error?: { code: string; message: string } | null;
+}>('UserPayload');
 UserPayload.implement({
   subGraphs: PUBLIC,
   fields: (t) => ({
@@ -213,7 +224,12 @@ builder.mutationField('setDemoMode', (t) =>
     resolve: (_r, args, ctx) =>
       payload(async () => {
         const viewer = requireViewer(ctx);
-        return { user: { user: await setDemoMode(ctx.deps.db, viewer.user.id, args.enabled), tokenAuth: viewer.tokenAuth } };
+        return {
+          user: {
+            user: await setDemoMode(ctx.deps.db, viewer.user.id, args.enabled),
+            tokenAuth: viewer.tokenAuth,
+          },
+        };
       }),
   }),
 );
@@ -228,7 +244,9 @@ builder.mutationField('createWorkspace', (t) =>
       payload(async () => {
         const viewer = requireViewer(ctx);
         const { client, membership } = await createWorkspace(ctx.deps, viewer.user.id, args.name);
-        return { client: { ...client, membership, viewer: { user: viewer.user, tokenAuth: viewer.tokenAuth } } };
+        return {
+          client: { ...client, membership, viewer: { user: viewer.user, tokenAuth: viewer.tokenAuth } },
+        };
       }),
   }),
 );
@@ -244,7 +262,13 @@ builder.mutationField('acceptTerms', (t) =>
         const clientId = String(args.clientId);
         const updated = await acceptTerms(ctx.deps.db, viewer.user.id, clientId);
         const client = await requireClient(ctx.deps.db, clientId);
-        return { client: { ...client, membership: updated, viewer: { user: viewer.user, tokenAuth: viewer.tokenAuth } } };
+        return {
+          client: {
+            ...client,
+            membership: updated,
+            viewer: { user: viewer.user, tokenAuth: viewer.tokenAuth },
+          },
+        };
       }),
   }),
 );

@@ -10,7 +10,11 @@ export const SIGN_IN_LINK_HOURS = 24;
 export const VERIFY_LINK_HOURS = 48;
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.email, normaliseEmail(email))).limit(1);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(users.email, normaliseEmail(email)))
+    .limit(1);
   return row;
 }
 
@@ -71,7 +75,10 @@ export async function createUser(db: Db, input: NewUser): Promise<UserRow> {
 export async function setPassword(db: Db, userId: string, password: string): Promise<void> {
   const problem = passwordProblem(password);
   if (problem) throw invalidInput(problem);
-  await db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(password) })
+    .where(eq(users.id, userId));
 }
 
 export type AuthResult = { ok: true; user: UserRow } | { ok: false; reason: 'invalid' | 'unverified' };

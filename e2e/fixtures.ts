@@ -1,0 +1,19 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const E2E_PASSWORD = 'e2e password 1';
+export const fixturesFile = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../.tmp/e2e-fixtures.json',
+);
+
+export interface Fixtures {
+  baseUrl: string;
+  clients: { acme: string; bravo: string; expired: string; terms: string };
+  users: Record<'staff' | 'adminA' | 'userA' | 'adminB' | 'multi' | 'expired' | 'terms', string>;
+}
+
+export function fixtures(): Fixtures {
+  return JSON.parse(readFileSync(fixturesFile, 'utf8')) as Fixtures;
+}

@@ -1,0 +1,77 @@
+// Serves the built product for the browser tests on a fresh PGlite database with known fixtures.
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../apps/server/src/app.js';
+import { loadConfig } from '../apps/server/src/config.js';
+import { openDatabase } from '../apps/server/src/db/client.js';
+import { addMember, createClient, setFeature } from '../apps/server/src/modules/clients/clients.service.js';
+import { createUser } from '../apps/server/src/modules/users/users.service.js';
+import { E2E_PASSWORD, fixturesFile, type Fixtures } from './fixtures.js';
+
+const port = Number(process.env.E2E_PORT ?? 8181);
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'adloom-e2e-'));
+const config = loadConfig({
+  ...process.env,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  DATA_DIR: dataDir,
+  DATABASE_URL: '',
+  LOG_LEVEL: 'warn',
+  SEED_DEMO: 'false',
+});
+const database = await openDatabase({ dataDir });
+await database.migrate();
+const { db } = database;
+
+const user = (email: string, first: string, last: string, extra: { isStaff?: boolean } = {}) =>
+  createUser(db, {
+    email,
+    password: E2E_PASSWORD,
+    firstName: first,
+    lastName: last,
+    emailVerified: true,
+    ...extra,
+  });
+
+const acme = await createClient(db, { name: 'Acme', planStatus: 'paying' });
+const bravo = await createClient(db, { name: 'Bravo', planStatus: 'paying' });
+const expired = await createClient(db, { name: 'Old Co', planStatus: 'expired' });
+const terms = await createClient(db, { name: 'Terms Co', planStatus: 'paying' });
+await setFeature(db, terms.id, 'terms', true);
+
+const staff = await user('staff@e2e.test', 'Sam', 'Staff', { isStaff: true });
+const adminA = await user('admin.a@e2e.test', 'Alice', 'Admin');
+const userA = await user('user.a@e2e.test', 'Umar', 'User');
+const adminB = await user('admin.b@e2e.test', 'Bob', 'Bravo');
+const multi = await user('multi@e2e.test', 'Mia', 'Multi');
+const expiredUser = await user('expired@e2e.test', 'Eve', 'Expired');
+const termsUser = await user('terms@e2e.test', 'Tom', 'Terms');
+await addMember(db, { userId: adminA.id, clientId: acme.id, isAdmin: true });
+await addMember(db, { userId: userA.id, clientId: acme.id, isAdmin: false });
+await addMember(db, { userId: adminB.id, clientId: bravo.id, isAdmin: true });
+await addMember(db, { userId: multi.id, clientId: acme.id, isAdmin: false });
+await addMember(db, { userId: multi.id, clientId: bravo.id, isAdmin: false });
+await addMember(db, { userId: expiredUser.id, clientId: expired.id, isAdmin: true });
+await addMember(db, { userId: termsUser.id, clientId: terms.id, isAdmin: false });
+
+const fixtures: Fixtures = {
+  baseUrl: config.publicUrl,
+  clients: { acme: acme.id, bravo: bravo.id, expired: expired.id, terms: terms.id },
+  users: {
+    staff: staff.email,
+    adminA: adminA.email,
+    userA: userA.email,
+    adminB: adminB.email,
+    multi: multi.email,
+    expired: expiredUser.email,
+    terms: termsUser.email,
+  },
+};
+mkdirSync(path.dirname(fixturesFile), { recursive: true });
+writeFileSync(fixturesFile, JSON.stringify(fixtures, null, 2));
+
+const { app } = await buildApp({ config, database, logger: false });
+await app.listen({ port, host: '127.0.0.1' });
+console.log(`e2e server on ${config.publicUrl} (data in ${dataDir})`);

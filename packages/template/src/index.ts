@@ -1,0 +1,1 @@
+export { APPLICATION, BUILDER } from './constants.js';
