@@ -1,0 +1,66 @@
+import { Avatar, Menu, Text, UnstyledButton } from '@mantine/core';
+import { IconLogout, IconShieldLock } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useMutation } from 'urql';
+import { useAppStore } from '../../app/store/appStore';
+import { useNotify } from '../../app/store/useNotify';
+import { mutationFailure } from '../../lib/graphqlErrors';
+import { useSignOut } from '../auth/useSignOut';
+import { SetDemoModeMutation } from '../session/api/setDemoMode';
+import { isStaffUser, type Me, useSession } from '../session/session';
+
+export function UserMenu({ me }: { me: Me }) {
+  const { demoMode, setDemoMode } = useAppStore();
+  const { facebookInfo, facebookInfoLoading } = useSession();
+  const [, saveDemoMode] = useMutation(SetDemoModeMutation);
+  const notify = useNotify();
+  const signOut = useSignOut();
+
+  const toggleDemoMode = async () => {
+    const enabled = !demoMode;
+    setDemoMode(enabled);
+    const result = await saveDemoMode({ enabled });
+    const failure = mutationFailure(result, result.data?.setDemoMode);
+    if (failure) notify.error(`Demo mode was changed on this device only: ${failure}`);
+  };
+
+  const facebookLine = facebookInfoLoading
+    ? 'Checking the Facebook connection…'
+    : facebookInfo
+      ? `Facebook: ${facebookInfo.name}`
+      : 'No Facebook account connected';
+
+  return (
+    <Menu position="bottom-end" width={280} withArrow>
+      <Menu.Target>
+        <UnstyledButton aria-label="Account menu">
+          <Avatar color="blue" radius="xl">
+            {me.initials}
+          </Avatar>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>
+          <Text size="sm" fw={600} c="var(--mantine-color-text)">
+            {`${me.firstName} ${me.lastName}`.trim() || me.email}
+          </Text>
+          <Text size="xs">{me.email}</Text>
+          <Text size="xs">{facebookLine}</Text>
+        </Menu.Label>
+        <Menu.Divider />
+        <Menu.CheckboxItem checked={demoMode} onChange={toggleDemoMode}>
+          Demo mode
+        </Menu.CheckboxItem>
+        {isStaffUser(me) && (
+          <Menu.Item component={Link} to="/portal/" leftSection={<IconShieldLock size={16} />}>
+            Staff portal
+          </Menu.Item>
+        )}
+        <Menu.Divider />
+        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={signOut}>
+          Sign out
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,13 @@
+import { IconBuildingPlus, IconBuildingSkyscraper, IconMail } from '@tabler/icons-react';
+import type { NavSection } from '../layout/navTypes';
+
+export const portalNavSections: NavSection[] = [
+  {
+    label: 'Staff portal',
+    items: [
+      { to: '/portal/clients/', label: 'Clients', icon: IconBuildingSkyscraper },
+      { to: '/portal/client-create/', label: 'New client', icon: IconBuildingPlus },
+      { to: '/portal/outbox/', label: 'Outbox', icon: IconMail },
+    ],
+  },
+];

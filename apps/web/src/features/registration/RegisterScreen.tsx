@@ -1,0 +1,92 @@
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { AuthPage } from '../../components/AuthPage';
+import { register } from '../auth/api/authRequests';
+import { authErrorMessage } from '../auth/authMessages';
+import { useSession } from '../session/session';
+
+/** `/register/`: create an account; a verification link is emailed. */
+export function RegisterScreen() {
+  const { me } = useSession();
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm({
+    initialValues: { firstName: '', lastName: '', email: '', password: '' },
+    validate: {
+      firstName: (value) => (value.trim() ? null : 'Enter your first name'),
+      lastName: (value) => (value.trim() ? null : 'Enter your last name'),
+      email: (value) => (/^\S+@\S+$/.test(value.trim()) ? null : 'Enter your email address'),
+      password: (value) => (value ? null : 'Choose a password'),
+    },
+  });
+
+  if (me) return <Navigate to="/" replace />;
+
+  const submit = form.onSubmit(async (values) => {
+    setError(null);
+    const email = values.email.trim();
+    const result = await register({
+      email,
+      password: values.password,
+      firstName: values.firstName.trim(),
+      lastName: values.lastName.trim(),
+    });
+    if (!result.ok) {
+      setError(authErrorMessage(result.error));
+      return;
+    }
+    navigate('/register/verify/', { state: { email } });
+  });
+
+  return (
+    <AuthPage title="Create account">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          {error && (
+            <Alert color="red" role="alert">
+              {error}
+            </Alert>
+          )}
+          <Group grow align="flex-start">
+            <TextInput
+              label="First name"
+              autoComplete="given-name"
+              required
+              {...form.getInputProps('firstName')}
+            />
+            <TextInput
+              label="Last name"
+              autoComplete="family-name"
+              required
+              {...form.getInputProps('lastName')}
+            />
+          </Group>
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            {...form.getInputProps('email')}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('password')}
+          />
+          <Button type="submit" loading={form.submitting} fullWidth>
+            Create account
+          </Button>
+        </Stack>
+      </form>
+      <Text size="sm" ta="center">
+        Already have an account?{' '}
+        <Anchor component={Link} to="/login/">
+          Sign in
+        </Anchor>
+      </Text>
+    </AuthPage>
+  );
+}

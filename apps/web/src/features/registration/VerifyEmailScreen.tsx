@@ -1,0 +1,65 @@
+import { Anchor, Group, Loader, Text } from '@mantine/core';
+import { useEffect, useRef } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { AuthPage } from '../../components/AuthPage';
+import { safeNextPath } from '../../lib/nextPath';
+import { verifyEmail } from '../auth/api/authRequests';
+import { useSession } from '../session/session';
+
+function sentTo(state: unknown): string | null {
+  return typeof state === 'object' && state !== null && 'email' in state && typeof state.email === 'string'
+    ? state.email
+    : null;
+}
+
+/** `/register/verify/`: "check your inbox", or with `?token=` verifies the address and signs in. */
+export function VerifyEmailScreen() {
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { refresh } = useSession();
+  // Tokens work once: verify once even when effects run twice (React strict mode).
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (!token || started.current) return;
+    started.current = true;
+    void (async () => {
+      const result = await verifyEmail(token);
+      if (!result.ok) {
+        navigate(`/register/issue/?code=${encodeURIComponent(result.error.code)}`, { replace: true });
+        return;
+      }
+      await refresh().catch(() => undefined);
+      navigate(safeNextPath(result.data.next) ?? '/', { replace: true });
+    })();
+  }, [token, navigate, refresh]);
+
+  if (token) {
+    return (
+      <AuthPage title="Verifying your email">
+        <Group gap="sm">
+          <Loader size="sm" />
+          <Text>Checking your link…</Text>
+        </Group>
+      </AuthPage>
+    );
+  }
+
+  const email = sentTo(location.state);
+  return (
+    <AuthPage title="Check your inbox">
+      <Text>
+        We sent a verification link to {email ? <strong>{email}</strong> : 'your email address'}. Open it to
+        finish creating your account.
+      </Text>
+      <Text size="sm" c="dimmed">
+        No email after a few minutes? Check your spam folder, or register again with the same address.
+      </Text>
+      <Anchor component={Link} to="/login/" size="sm">
+        Back to sign in
+      </Anchor>
+    </AuthPage>
+  );
+}

@@ -1,0 +1,17 @@
+import { graphql } from '../../../graphql/client';
+
+export const ResendInvitationMutation = graphql(`
+  mutation ResendInvitation($id: ID!) {
+    resendInvitation(id: $id) {
+      invitation {
+        id
+        createdAt
+        expiresAt
+      }
+      error {
+        code
+        message
+      }
+    }
+  }
+`);
