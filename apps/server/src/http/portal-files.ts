@@ -38,12 +38,10 @@ export async function registerPortalFileRoutes(app: FastifyInstance, deps: AppDe
     if (!file) return reply.code(400).send({ code: 'INVALID_INPUT', message: 'No file was sent.' });
     const body = await file.toBuffer().catch(() => undefined);
     if (!body || file.file.truncated)
-      return reply
-        .code(413)
-        .send({
-          code: 'FILE_TOO_LARGE',
-          message: `The file is larger than ${MSA_MAX_BYTES / 1024 / 1024} MB.`,
-        });
+      return reply.code(413).send({
+        code: 'FILE_TOO_LARGE',
+        message: `The file is larger than ${MSA_MAX_BYTES / 1024 / 1024} MB.`,
+      });
     try {
       await saveMsa(deps, {
         clientId: client.id,

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 const API_PREFIXES = ['/api/', '/auth/', '/export/', '/staff/', '/healthz'];
 
@@ -11,7 +11,8 @@ export async function registerSpa(app: FastifyInstance, distDir: string) {
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: distDir,
-      wildcard: false,
+      // Looks files up per request, so a rebuilt web app is served without a restart.
+      wildcard: true,
       index: false,
       setHeaders: (res, file) => {
         // Hashed assets never change; index.html must always be fresh.
@@ -21,6 +22,16 @@ export async function registerSpa(app: FastifyInstance, distDir: string) {
         );
       },
     });
+  }
+  // The static handler answers 403 for the dist directory itself; the root is a page like any other.
+  app.get('/', (_req, reply) => sendIndex(reply));
+  function sendIndex(reply: FastifyReply) {
+    if (!hasBuild)
+      return reply
+        .code(503)
+        .type('text/plain')
+        .send('The web app is not built yet: run `npm run build` (npm start does it).');
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
   }
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '/';

@@ -2,7 +2,7 @@ import { BOTH, CLIENT, builder, type FieldBuilder } from '../../graphql/builder.
 import { clientActor } from '../../graphql/context.js';
 import type { PermissionsShape } from '../../graphql/context.js';
 import type { ClientRow, PlanStatus as PlanStatusValue } from '../../db/schema.js';
-import { effectivePlanStatus } from './client-rules.js';
+import { effectivePlanStatus, landingPath } from './client-rules.js';
 import type { FeatureState } from './clients.service.js';
 
 export const PlanStatus = builder.enumType('PlanStatus', {
@@ -51,7 +51,13 @@ export function planFields<S extends ClientRow>(t: FieldBuilder<S>) {
 export const Client = builder.objectRef<ClientRow>('Client').implement({
   subGraphs: CLIENT,
   description: 'The client workspace of this endpoint.',
-  fields: (t) => planFields(t),
+  fields: (t) => ({
+    ...planFields(t),
+    landingPath: t.string({
+      description: 'The default landing route of this client for the viewer (spec section 2).',
+      resolve: (c, _a, ctx) => landingPath(c, ctx.viewer?.tokenAuth ?? false),
+    }),
+  }),
 });
 
 builder.queryField('client', (t) =>

@@ -17,7 +17,7 @@ export function ClientGate({
 }) {
   const route = useCurrentClientRoute();
   if (membership) return <ClientFrame client={{ ...membership, membership }} />;
-  if (isStaffUser(me)) return <StaffClientGate tokenAuth={me.tokenAuth} />;
+  if (isStaffUser(me)) return <StaffClientGate />;
   if (route?.skipsMembershipCheck) return <Outlet />;
   return <Navigate to={clientUrl(clientId, 'unauthorized/')} replace />;
 }

@@ -1,13 +1,12 @@
 import { Alert } from '@mantine/core';
 import { useQuery } from 'urql';
-import { clientUrl } from '../../app/routes';
 import { PageLoader } from '../../components/PageLoader';
 import { describeGraphqlError } from '../../lib/graphqlErrors';
 import { ClientQuery } from './api/clientQuery';
 import { ClientFrame } from './ClientFrame';
 
 /** Staff opening a workspace they are not a member of: the workspace comes from the client endpoint. */
-export function StaffClientGate({ tokenAuth }: { tokenAuth: boolean }) {
+export function StaffClientGate() {
   const [{ data, error }] = useQuery({ query: ClientQuery });
   if (!data) {
     if (!error) return <PageLoader />;
@@ -18,9 +17,5 @@ export function StaffClientGate({ tokenAuth }: { tokenAuth: boolean }) {
     );
   }
   const { client } = data;
-  // The default landing rule (spec section 2); members get it from the server as UserClient.landingPath.
-  const landingPage = client.billingRequired ? 'billing/' : tokenAuth ? 'overview/' : 'dashboard/overview/';
-  return (
-    <ClientFrame client={{ ...client, membership: null, landingPath: clientUrl(client.id, landingPage) }} />
-  );
+  return <ClientFrame client={{ ...client, membership: null }} />;
 }

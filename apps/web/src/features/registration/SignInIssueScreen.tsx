@@ -1,9 +1,7 @@
-import { Alert, Anchor, Button, Text } from '@mantine/core';
-import { useState } from 'react';
+import { Alert, Anchor, Text } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
-import { useNotify } from '../../app/store/useNotify';
 import { AuthPage } from '../../components/AuthPage';
-import { resendAuth0Verification } from '../auth/api/authRequests';
+import { ResendAuth0VerificationButton } from './ResendAuth0VerificationButton';
 import { useBranding } from '../session/session';
 
 const issueMessages: Record<string, string> = {
@@ -30,27 +28,13 @@ export function SignInIssueScreen() {
   const [params] = useSearchParams();
   const code = params.get('code');
   const { auth0Enabled } = useBranding();
-  const notify = useNotify();
-  const [resending, setResending] = useState(false);
-
-  const resend = async () => {
-    setResending(true);
-    const result = await resendAuth0Verification();
-    setResending(false);
-    if (result.ok) notify.success('We sent a new verification link. Check your inbox.');
-    else notify.error(result.error.message ?? 'The verification link could not be sent. Try again later.');
-  };
 
   return (
     <AuthPage title="We could not sign you in">
       <Alert color="yellow">
         <Text size="sm">{issueMessage(code)}</Text>
       </Alert>
-      {code === 'EMAIL_NOT_VERIFIED' && auth0Enabled && (
-        <Button variant="default" onClick={resend} loading={resending}>
-          Resend verification email
-        </Button>
-      )}
+      {code === 'EMAIL_NOT_VERIFIED' && auth0Enabled && <ResendAuth0VerificationButton />}
       <Anchor component={Link} to="/login/" size="sm">
         Back to sign in
       </Anchor>

@@ -5,6 +5,7 @@ import { AuthPage } from '../../components/AuthPage';
 import { safeNextPath } from '../../lib/nextPath';
 import { verifyEmail } from '../auth/api/authRequests';
 import { useSession } from '../session/session';
+import { ResendAuth0VerificationButton } from './ResendAuth0VerificationButton';
 
 function sentTo(state: unknown): string | null {
   return typeof state === 'object' && state !== null && 'email' in state && typeof state.email === 'string'
@@ -43,6 +44,20 @@ export function VerifyEmailScreen() {
           <Loader size="sm" />
           <Text>Checking your link…</Text>
         </Group>
+      </AuthPage>
+    );
+  }
+
+  if (params.get('pending') === 'auth0') {
+    return (
+      <AuthPage title="Verify your email">
+        <Text>
+          Your identity provider sent you a verification link. Open it, then sign in again to continue.
+        </Text>
+        <ResendAuth0VerificationButton />
+        <Anchor component={Link} to="/login/" size="sm">
+          Back to sign in
+        </Anchor>
       </AuthPage>
     );
   }

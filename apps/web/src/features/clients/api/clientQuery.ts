@@ -9,6 +9,7 @@ export const ClientQuery = graphql(`
       planStatus
       billingRequired
       trialEndsAt
+      landingPath
     }
   }
 `);

@@ -1,0 +1,70 @@
+import { expect, test } from '@playwright/test';
+import { fixtures } from './fixtures.js';
+import { signIn, watchPage } from './helpers.js';
+
+test('an admin invites a user, who creates an account from the mailed link and signs in', async ({
+  page,
+  browser,
+}) => {
+  const f = fixtures();
+  const email = `invitee-${Date.now()}@e2e.test`;
+  const problems = watchPage(page);
+  await signIn(page, f.users.adminA);
+  await page.goto(`/clients/${f.clients.acme}/users/`);
+  await page.getByRole('button', { name: 'Invite user' }).click();
+  await page.getByRole('dialog').getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByText(email).first()).toBeVisible();
+  expect(problems).toEqual([]);
+
+  // No SMTP here: staff read the mail in the portal's outbox.
+  const staffContext = await browser.newContext();
+  const staff = await staffContext.newPage();
+  await signIn(staff, f.users.staff);
+  await staff.goto('/portal/outbox/');
+  await staff.getByText(email).first().click();
+  const mailText = await staff
+    .getByText(/\/register\/linking\/\?token=/)
+    .first()
+    .innerText();
+  const link = /(http\S+\/register\/linking\/\?token=\S+)/.exec(mailText)![1]!;
+  await staffContext.close();
+
+  const inviteeContext = await browser.newContext();
+  const invitee = await inviteeContext.newPage();
+  await invitee.goto(link);
+  await expect(invitee.getByText('Acme').first()).toBeVisible();
+  await invitee.getByLabel('First name').fill('Ivy');
+  await invitee.getByLabel('Last name').fill('Invitee');
+  await invitee.getByLabel('Password').fill('ivy password 1');
+  await invitee.getByRole('button', { name: /create account|accept/i }).click();
+  await expect(invitee).toHaveURL(`/clients/${f.clients.acme}/dashboard/overview/`);
+  await inviteeContext.close();
+
+  // Signing in again with the chosen password works.
+  const again = await browser.newContext();
+  const p2 = await again.newPage();
+  await signIn(p2, email, 'ivy password 1');
+  await expect(p2).toHaveURL(`/clients/${f.clients.acme}/dashboard/overview/`);
+  await again.close();
+
+  // The admin sees the new member.
+  await page.reload();
+  await expect(page.getByRole('row', { name: new RegExp(email) })).toBeVisible();
+});
+
+test('an admin deactivates and reactivates a user', async ({ page }) => {
+  const f = fixtures();
+  await signIn(page, f.users.adminA);
+  await page.goto(`/clients/${f.clients.acme}/users/`);
+  const row = page.getByRole('row', { name: new RegExp(f.users.multi) });
+  await row.getByRole('button', { name: 'Deactivate' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Deactivate' }).click();
+  await expect(page.getByRole('row', { name: new RegExp(f.users.multi) })).toHaveCount(0);
+  await page.goto(`/clients/${f.clients.acme}/users/inactive/`);
+  const inactive = page.getByRole('row', { name: new RegExp(f.users.multi) });
+  await inactive.getByRole('button', { name: 'Reactivate' }).click();
+  await expect(page.getByRole('row', { name: new RegExp(f.users.multi) })).toHaveCount(0);
+  await page.goto(`/clients/${f.clients.acme}/users/`);
+  await expect(page.getByRole('row', { name: new RegExp(f.users.multi) })).toBeVisible();
+});
