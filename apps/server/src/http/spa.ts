@@ -37,11 +37,6 @@ export async function registerSpa(app: FastifyInstance, distDir: string) {
     const url = req.url.split('?')[0] ?? '/';
     const isPage = req.method === 'GET' && !API_PREFIXES.some((p) => url.startsWith(p)) && !path.extname(url);
     if (!isPage) return reply.code(404).send({ code: 'NOT_FOUND', message: `No route ${req.method} ${url}` });
-    if (!hasBuild)
-      return reply
-        .code(503)
-        .type('text/plain')
-        .send('The web app is not built yet: run `npm run build` (npm start does it).');
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return sendIndex(reply);
   });
 }
