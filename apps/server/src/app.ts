@@ -20,6 +20,8 @@ declare module 'fastify' {
   }
 }
 
+const SESSION_PREFIXES = ['/api/', '/auth/', '/export/'];
+
 export interface BuildOptions {
   config: Config;
   database: Database;
@@ -47,8 +49,10 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
 
   await app.register(cookie);
   app.decorateRequest('viewer', null);
+  // Only the API and sign-in routes act on behalf of someone; pages and assets skip the session lookup.
   app.addHook('onRequest', async (req) => {
-    req.viewer = await loadViewer(deps.db, req.cookies[SESSION_COOKIE]);
+    if (SESSION_PREFIXES.some((p) => req.url.startsWith(p)))
+      req.viewer = await loadViewer(deps.db, req.cookies[SESSION_COOKIE]);
   });
   app.addHook('onSend', async (_req, reply) => {
     reply.header('x-content-type-options', 'nosniff');
