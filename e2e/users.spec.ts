@@ -68,3 +68,34 @@ test('an admin deactivates and reactivates a user', async ({ page }) => {
   await page.goto(`/clients/${f.clients.acme}/users/`);
   await expect(page.getByRole('row', { name: new RegExp(f.users.multi) })).toBeVisible();
 });
+
+test('someone new registers, verifies the e-mail by the mailed link and creates a workspace', async ({ page, browser }) => {
+  const f = fixtures();
+  const email = `founder-${Date.now()}@e2e.test`;
+  const problems = watchPage(page);
+  await page.goto('/register/');
+  await page.getByLabel('First name').fill('Fran');
+  await page.getByLabel('Last name').fill('Founder');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('founder password');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/register\/verify\/$/);
+  await expect(page.getByText('Check your inbox')).toBeVisible();
+
+  const staffContext = await browser.newContext();
+  const staff = await staffContext.newPage();
+  await signIn(staff, f.users.staff);
+  await staff.goto('/portal/outbox/');
+  await staff.getByText(email).first().click();
+  const mailText = await staff.getByText(/\/register\/verify\/\?token=/).first().innerText();
+  const link = /(http\S+\/register\/verify\/\?token=\S+)/.exec(mailText)![1]!;
+  await staffContext.close();
+
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/register\/client\/$/);
+  await page.getByLabel('Workspace name').fill('Fran’s Shop');
+  await page.getByRole('button', { name: /create workspace/i }).click();
+  await expect(page).toHaveURL(/\/clients\/[0-9a-f-]{36}\/dashboard\/overview\/$/);
+  await expect(page.getByText('Fran’s Shop').first()).toBeVisible();
+  expect(problems).toEqual([]);
+});
