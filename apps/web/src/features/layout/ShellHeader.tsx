@@ -1,4 +1,4 @@
-import { Anchor, Badge, Burger, Group, Progress } from '@mantine/core';
+import { Anchor, Badge, Burger, Group, Progress, Text } from '@mantine/core';
 import { Link, useNavigation } from 'react-router';
 import { useAppStore } from '../../app/store/appStore';
 import { useBranding, useMe } from '../session/session';
@@ -19,6 +19,8 @@ export function ShellHeader({
   const { loading, demoMode } = useAppStore();
   const navigation = useNavigation();
   const busy = loading || navigation.state !== 'idle';
+  // One workspace: its name stands where the switcher would, so users always see where they are.
+  const currentClientName = me.clients.find((client) => client.id === clientId)?.name;
 
   return (
     <>
@@ -41,7 +43,15 @@ export function ShellHeader({
           )}
         </Group>
         <Group gap="sm" wrap="nowrap">
-          {me.hasMultipleClients && <ClientSwitcher me={me} clientId={clientId} />}
+          {me.hasMultipleClients ? (
+            <ClientSwitcher me={me} clientId={clientId} />
+          ) : (
+            currentClientName && (
+              <Text fw={500} size="sm" visibleFrom="xs">
+                {currentClientName}
+              </Text>
+            )
+          )}
           <UserMenu me={me} />
         </Group>
       </Group>

@@ -1,5 +1,6 @@
-import { Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { accountValidation, NameFields, NewPasswordInput } from './AccountFields';
 
 export interface NewAccount {
   firstName: string;
@@ -12,9 +13,7 @@ export function NewAccountForm({ onSubmit }: { onSubmit: (account: NewAccount) =
   const form = useForm({
     initialValues: { firstName: '', lastName: '', password: '' },
     validate: {
-      firstName: (value) => (value.trim() ? null : 'Enter your first name'),
-      lastName: (value) => (value.trim() ? null : 'Enter your last name'),
-      password: (value) => (value ? null : 'Choose a password'),
+      ...accountValidation,
     },
   });
 
@@ -29,26 +28,8 @@ export function NewAccountForm({ onSubmit }: { onSubmit: (account: NewAccount) =
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <Group grow align="flex-start">
-          <TextInput
-            label="First name"
-            autoComplete="given-name"
-            required
-            {...form.getInputProps('firstName')}
-          />
-          <TextInput
-            label="Last name"
-            autoComplete="family-name"
-            required
-            {...form.getInputProps('lastName')}
-          />
-        </Group>
-        <PasswordInput
-          label="Password"
-          autoComplete="new-password"
-          required
-          {...form.getInputProps('password')}
-        />
+        <NameFields first={form.getInputProps('firstName')} last={form.getInputProps('lastName')} />
+        <NewPasswordInput {...form.getInputProps('password')} />
         <Button type="submit" loading={form.submitting} fullWidth>
           Accept
         </Button>

@@ -1,5 +1,6 @@
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { accountValidation, NameFields, NewPasswordInput } from './AccountFields';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { AuthPage } from '../../components/AuthPage';
@@ -15,10 +16,8 @@ export function RegisterScreen() {
   const form = useForm({
     initialValues: { firstName: '', lastName: '', email: '', password: '' },
     validate: {
-      firstName: (value) => (value.trim() ? null : 'Enter your first name'),
-      lastName: (value) => (value.trim() ? null : 'Enter your last name'),
+      ...accountValidation,
       email: (value) => (/^\S+@\S+$/.test(value.trim()) ? null : 'Enter your email address'),
-      password: (value) => (value ? null : 'Choose a password'),
     },
   });
 
@@ -49,20 +48,7 @@ export function RegisterScreen() {
               {error}
             </Alert>
           )}
-          <Group grow align="flex-start">
-            <TextInput
-              label="First name"
-              autoComplete="given-name"
-              required
-              {...form.getInputProps('firstName')}
-            />
-            <TextInput
-              label="Last name"
-              autoComplete="family-name"
-              required
-              {...form.getInputProps('lastName')}
-            />
-          </Group>
+          <NameFields first={form.getInputProps('firstName')} last={form.getInputProps('lastName')} />
           <TextInput
             label="Email"
             type="email"
@@ -70,12 +56,7 @@ export function RegisterScreen() {
             required
             {...form.getInputProps('email')}
           />
-          <PasswordInput
-            label="Password"
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('password')}
-          />
+          <NewPasswordInput {...form.getInputProps('password')} />
           <Button type="submit" loading={form.submitting} fullWidth>
             Create account
           </Button>
