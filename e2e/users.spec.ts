@@ -69,7 +69,10 @@ test('an admin deactivates and reactivates a user', async ({ page }) => {
   await expect(page.getByRole('row', { name: new RegExp(f.users.multi) })).toBeVisible();
 });
 
-test('someone new registers, verifies the e-mail by the mailed link and creates a workspace', async ({ page, browser }) => {
+test('someone new registers, verifies the e-mail by the mailed link and creates a workspace', async ({
+  page,
+  browser,
+}) => {
   const f = fixtures();
   const email = `founder-${Date.now()}@e2e.test`;
   const problems = watchPage(page);
@@ -87,7 +90,10 @@ test('someone new registers, verifies the e-mail by the mailed link and creates 
   await signIn(staff, f.users.staff);
   await staff.goto('/portal/outbox/');
   await staff.getByText(email).first().click();
-  const mailText = await staff.getByText(/\/register\/verify\/\?token=/).first().innerText();
+  const mailText = await staff
+    .getByText(/\/register\/verify\/\?token=/)
+    .first()
+    .innerText();
   const link = /(http\S+\/register\/verify\/\?token=\S+)/.exec(mailText)![1]!;
   await staffContext.close();
 
