@@ -38,6 +38,7 @@ const sources = Math.max(
 const built = Math.min(
   mtime(path.join(root, 'apps/server/dist/main.js')),
   mtime(path.join(root, 'apps/web/dist/index.html')),
+  mtime(path.join(root, 'packages/renderer/dist/fonts/catalogue.json')),
 );
 if (built < sources) {
   console.log('npm start: building…');

@@ -9,6 +9,7 @@ import { registerAuthRoutes } from './auth/routes.js';
 import { registerOidcRoutes } from './auth/oidc.js';
 import { loadViewer, SESSION_COOKIE, type Viewer } from './auth/sessions.js';
 import { registerGraphQL } from './graphql/routes.js';
+import { registerFontRoutes } from './http/fonts.js';
 import { registerPortalFileRoutes } from './http/portal-files.js';
 import { registerSpa } from './http/spa.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
@@ -69,6 +70,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   await registerOidcRoutes(app, deps);
   registerGraphQL(app, deps);
   await registerPortalFileRoutes(app, deps);
+  await registerFontRoutes(app);
   await registerSpa(app, config.webDistDir);
   return { app, deps };
 }
