@@ -1,0 +1,66 @@
+/** What went wrong when loading an image; stable, so callers may branch on it. */
+export type ImageLoadErrorCode =
+  | 'BAD_URL'
+  | 'BAD_SCHEME'
+  | 'PRIVATE_ADDRESS'
+  | 'NOT_FOUND'
+  | 'HTTP_STATUS'
+  | 'TOO_MANY_REDIRECTS'
+  | 'TIMEOUT'
+  | 'TOO_LARGE'
+  | 'TOO_MANY_PIXELS'
+  | 'NOT_AN_IMAGE'
+  | 'NETWORK';
+
+/** The image a failure is about: the source as the caller gave it and, after redirects, the URL that failed. */
+export interface ImageSubject {
+  readonly source: string;
+  readonly redirectedTo?: string | undefined;
+}
+
+const MAX_URL_CHARS = 200;
+const KB = 1024;
+const MB = 1024 * KB;
+
+/** Shortens a URL or path to at most 200 characters for a message, marking the cut with an ellipsis. */
+export function shortenUrl(url: string): string {
+  return url.length <= MAX_URL_CHARS ? url : `${url.slice(0, MAX_URL_CHARS - 1)}…`;
+}
+
+/** Writes a byte count the way a person reads it: `25 MB`, `1.5 MB`, `300 KB`, `12 bytes`. */
+export function formatBytes(bytes: number): string {
+  if (bytes >= MB) return `${trimNumber(bytes / MB)} MB`;
+  if (bytes >= KB) return `${trimNumber(bytes / KB)} KB`;
+  return `${bytes} bytes`;
+}
+
+/** Writes a pixel count in megapixels: `50 megapixels`, `0.5 megapixels`. */
+export function formatMegapixels(pixels: number): string {
+  return `${trimNumber(pixels / 1_000_000)} megapixels`;
+}
+
+function trimNumber(value: number): string {
+  return Number.isInteger(value) ? String(value) : value.toFixed(1).replace(/\.0$/, '');
+}
+
+/**
+ * A failed image load. `code` says what went wrong; the message names the image (URL or path, at most 200
+ * characters) and the reason, e.g. `Image https://cdn.example/a.png is larger than 25 MB`.
+ */
+export class ImageLoadError extends Error {
+  override readonly name = 'ImageLoadError';
+  readonly code: ImageLoadErrorCode;
+  /** The source as the caller gave it (not shortened). */
+  readonly url: string;
+  /** The URL that failed when it was reached through redirects. */
+  readonly redirectedTo: string | undefined;
+
+  constructor(code: ImageLoadErrorCode, subject: ImageSubject, reason: string, options?: ErrorOptions) {
+    const hop =
+      subject.redirectedTo === undefined ? '' : ` (redirected to ${shortenUrl(subject.redirectedTo)})`;
+    super(`Image ${shortenUrl(subject.source)}${hop} ${reason}`, options);
+    this.code = code;
+    this.url = subject.source;
+    this.redirectedTo = subject.redirectedTo;
+  }
+}

@@ -1,0 +1,8 @@
+/**
+ * Server-side image loading for the renderer: fetchImage with time, byte and pixel limits, a guard against
+ * private addresses (with DNS pinning), and format detection from the bytes. Node only.
+ */
+export { fetchImage, IMAGE_FETCH_DEFAULTS, type FetchedImage, type FetchImageOptions } from './fetch.js';
+export { ImageLoadError, type ImageLoadErrorCode } from './errors.js';
+export { type ImageFormat, sniffFormat } from './detect.js';
+export { type HostLookup, nonPublicRange, type ResolvedAddress } from './address-guard.js';
