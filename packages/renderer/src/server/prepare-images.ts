@@ -1,0 +1,133 @@
+/**
+ * Prepares loaded images for embedding (ARCHITECTURE: decoded once, shrunk to the size they are drawn
+ * at, blur computed at low resolution). Each source is decoded once; its non-blur uses share one image
+ * at the largest size any of them is drawn at; a blurred background gets its own small, pre-blurred image.
+ */
+import sharp, { type Sharp } from 'sharp';
+import type { ImageNeed } from '../resolve/context.js';
+import { drawnImageSize, type EmbeddedImage } from '../resolve/embed.js';
+
+/** An image as a loader returns it. */
+export interface LoadedImage {
+  bytes: Uint8Array;
+  /** Width and height as displayed (after EXIF orientation). */
+  width: number;
+  height: number;
+  /** jpeg, png, webp, gif, avif, svg or tiff, when known. */
+  format?: string;
+}
+
+/**
+ * A blurred background is drawn at 1/4 of its size: a blur of about 2 % of the image hides every
+ * detail finer than that, and resvg's smooth upscaling looks the same as blurring at full size.
+ */
+export const BLUR_DOWNSCALE = 4;
+
+/** SVG inputs are rasterised at most at this density (dots per inch; 72 is 1:1). */
+const MAX_SVG_DENSITY = 72 * 8;
+
+function dataUrl(bytes: Buffer, format: 'png' | 'jpeg'): string {
+  return `data:image/${format};base64,${bytes.toString('base64')}`;
+}
+
+/** Opaque images travel as JPEG (quality 95, no chroma subsampling), the rest as fast PNG. */
+async function encode(
+  pipeline: Sharp,
+  hasAlpha: boolean,
+): Promise<{ href: string; width: number; height: number }> {
+  const { data, info } = hasAlpha
+    ? await pipeline.png({ compressionLevel: 1 }).toBuffer({ resolveWithObject: true })
+    : await pipeline.jpeg({ quality: 95, chromaSubsampling: '4:4:4' }).toBuffer({ resolveWithObject: true });
+  return { href: dataUrl(data, hasAlpha ? 'png' : 'jpeg'), width: info.width, height: info.height };
+}
+
+function decoder(image: LoadedImage, maxPixels: number, scale: number): Sharp {
+  // SVG has no pixel size of its own: rasterise it at the size it is drawn at.
+  const density = image.format === 'svg' ? Math.min(MAX_SVG_DENSITY, 72 * Math.max(1, scale)) : undefined;
+  return sharp(image.bytes, {
+    limitInputPixels: maxPixels,
+    autoOrient: true,
+    ...(density === undefined ? {} : { density }),
+  });
+}
+
+async function hasAlphaChannel(image: LoadedImage, maxPixels: number): Promise<boolean> {
+  if (image.format === 'jpeg') return false;
+  const metadata = await sharp(image.bytes, { limitInputPixels: maxPixels }).metadata();
+  return metadata.hasAlpha;
+}
+
+/** The shared image for a source's non-blur needs: shrunk to the largest drawn size, never enlarged. */
+async function prepareShared(
+  image: LoadedImage,
+  needs: readonly ImageNeed[],
+  maxPixels: number,
+  alpha: boolean,
+): Promise<EmbeddedImage> {
+  const width = Math.max(...needs.map((need) => drawnImageSize(need, image).width));
+  const target = Math.max(1, Math.ceil(width));
+  const scale = target / image.width;
+  let pipeline = decoder(image, maxPixels, scale);
+  if (scale < 1 || image.format === 'svg') {
+    pipeline = pipeline.resize({
+      width: target,
+      height: Math.max(1, Math.round(image.height * scale)),
+      fit: 'fill',
+    });
+  }
+  return encode(pipeline, alpha);
+}
+
+/** A blur need's image: drawn size / 4, blurred with the matching deviation, marked pre-blurred. */
+async function prepareBlur(
+  image: LoadedImage,
+  need: ImageNeed,
+  maxPixels: number,
+  alpha: boolean,
+): Promise<EmbeddedImage> {
+  const drawn = drawnImageSize(need, image);
+  const width = Math.max(1, Math.round(drawn.width / BLUR_DOWNSCALE));
+  const height = Math.max(1, Math.round(drawn.height / BLUR_DOWNSCALE));
+  const sigma = ((need.blurFraction ?? 0) * Math.min(drawn.width, drawn.height)) / BLUR_DOWNSCALE;
+  let pipeline = decoder(image, maxPixels, width / image.width).resize({ width, height, fit: 'fill' });
+  // sharp refuses a sigma below 0.3; such a blur is invisible anyway.
+  if (sigma >= 0.3) pipeline = pipeline.blur(sigma);
+  return { ...(await encode(pipeline, alpha)), preBlurred: true };
+}
+
+/**
+ * Embeddable images for every need of a resolved template, by placeholder ref. `images` holds the
+ * loaded image of each source. `maxPixels` bounds decoding (a decompression bomb stops here too).
+ */
+export async function prepareImages(
+  needs: readonly ImageNeed[],
+  images: ReadonlyMap<string, LoadedImage>,
+  maxPixels: number,
+): Promise<Map<string, EmbeddedImage>> {
+  const bySource = new Map<string, ImageNeed[]>();
+  for (const need of needs) bySource.set(need.source, [...(bySource.get(need.source) ?? []), need]);
+  const prepared = new Map<string, EmbeddedImage>();
+  await Promise.all(
+    [...bySource].map(async ([source, sourceNeeds]) => {
+      const image = images.get(source);
+      if (!image) throw new Error(`prepareImages: ${source} was not loaded`);
+      const alpha = await hasAlphaChannel(image, maxPixels);
+      const plain = sourceNeeds.filter((need) => need.blurFraction === undefined);
+      const work: Promise<void>[] = [];
+      if (plain.length > 0) {
+        work.push(
+          prepareShared(image, plain, maxPixels, alpha).then((shared) => {
+            for (const need of plain) prepared.set(need.ref, shared);
+          }),
+        );
+      }
+      for (const need of sourceNeeds.filter((candidate) => candidate.blurFraction !== undefined)) {
+        work.push(
+          prepareBlur(image, need, maxPixels, alpha).then((blurred) => void prepared.set(need.ref, blurred)),
+        );
+      }
+      await Promise.all(work);
+    }),
+  );
+  return prepared;
+}

@@ -1,0 +1,38 @@
+/** SVG text → pixels with resvg (no fonts: text is already outlines), and pixels → PNG, JPEG or WebP with sharp. */
+import { renderAsync } from '@resvg/resvg-js';
+import sharp from 'sharp';
+
+/** Output formats of the server renderer. */
+export type OutputFormat = 'png' | 'jpeg' | 'webp';
+
+export const OUTPUT_FORMATS: readonly OutputFormat[] = ['png', 'jpeg', 'webp'];
+
+/** RGBA pixels of a rendered SVG. */
+export interface Raster {
+  pixels: Buffer;
+  width: number;
+  height: number;
+}
+
+/**
+ * Rasterises SVG text at its own size. `background` is any CSS colour, or undefined for transparency.
+ * resvg runs off the main thread (renderAsync) so a server keeps answering while it draws.
+ */
+export async function rasterise(svg: string, background: string | undefined): Promise<Raster> {
+  const rendered = await renderAsync(svg, {
+    fitTo: { mode: 'original' },
+    font: { loadSystemFonts: false },
+    ...(background === undefined ? {} : { background }),
+    logLevel: 'off',
+  });
+  return { pixels: rendered.pixels, width: rendered.width, height: rendered.height };
+}
+
+/** Encodes pixels; quality (1 to 100) applies to JPEG and WebP. */
+export async function encodeRaster(raster: Raster, format: OutputFormat, quality: number): Promise<Buffer> {
+  const image = sharp(raster.pixels, { raw: { width: raster.width, height: raster.height, channels: 4 } });
+  if (format === 'jpeg')
+    return image.flatten({ background: '#ffffff' }).jpeg({ quality, mozjpeg: false }).toBuffer();
+  if (format === 'webp') return image.webp({ quality }).toBuffer();
+  return image.png({ compressionLevel: 6 }).toBuffer();
+}

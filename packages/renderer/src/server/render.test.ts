@@ -1,0 +1,121 @@
+import { RENDERER_ERRORS } from '@adloom/template';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { embedImages } from '../resolve/embed.js';
+import { resolveTemplate } from '../resolve/resolve.js';
+import { svgTemplate } from '../resolve/test/helpers.js';
+import { prepareImages } from './prepare-images.js';
+import { rasterise, encodeRaster } from './rasterise.js';
+import { render, renderSvg } from './render.js';
+import { logoImage, memoryLoader, pixelDifference, quadrantImage } from './test/images.js';
+
+let images: Record<string, Buffer>;
+beforeAll(async () => {
+  images = {
+    'photo.jpg': await quadrantImage(1200, 800, 'jpeg'),
+    'tall.png': await quadrantImage(400, 900),
+    'logo.png': await logoImage(300, 100),
+  };
+});
+
+const template = svgTemplate(
+  '<rect id="MAIN_BLUR" width="1080" height="1080"/><rect id="MAIN_001" x="90" y="90" width="900" height="600"/>' +
+    '<rect id="LOGO_MAIN" x="40" y="960" width="240" height="80"/>',
+);
+const request = {
+  template,
+  inputs: [{ input: 'photo.jpg' }],
+  additionalFiles: { logos: [{ key: 'main', input: 'logo.png' }] },
+};
+
+describe('render', () => {
+  it('renders PNG, JPEG and WebP at the template size with the dynamic layer count', async () => {
+    const calls: string[] = [];
+    for (const format of ['png', 'jpeg', 'webp'] as const) {
+      const result = await render(request, { format, quality: 80, loadImage: memoryLoader(images, calls) });
+      const metadata = await sharp(result.bytes).metadata();
+      expect([metadata.format, metadata.width, metadata.height]).toEqual([format, 1080, 1080]);
+      expect(result).toMatchObject({ width: 1080, height: 1080, dynamicLayerCount: 1, warnings: [] });
+    }
+    // Each source is loaded once per render, even when three layers use it.
+    expect(calls.filter((source) => source === 'photo.jpg')).toHaveLength(3);
+  });
+
+  it('paints a white background, or keeps a PNG transparent when asked', async () => {
+    const empty = { template: svgTemplate('<rect x="10" y="10" width="5" height="5" fill="#000"/>') };
+    const pixel = async (bytes: Buffer) => [
+      ...(await sharp(bytes)
+        .ensureAlpha()
+        .extract({ left: 500, top: 500, width: 1, height: 1 })
+        .raw()
+        .toBuffer()),
+    ];
+    expect(await pixel((await render(empty)).bytes)).toEqual([255, 255, 255, 255]);
+    expect((await pixel((await render(empty, { background: 'transparent' })).bytes))[3]).toBe(0);
+    await expect(render(empty, { format: 'jpeg', background: 'transparent' })).rejects.toThrow(
+      'cannot be transparent',
+    );
+    await expect(render(empty, { quality: 0 })).rejects.toThrow(
+      'quality must be a whole number from 1 to 100',
+    );
+  });
+
+  it("reports a logo that fails to load as 'Failed to add logo images'", async () => {
+    const missingLogo = { ...request, additionalFiles: { logos: [{ key: 'main', input: 'gone.png' }] } };
+    await expect(render(missingLogo, { loadImage: memoryLoader(images) })).rejects.toMatchObject({
+      message: RENDERER_ERRORS.logosFailed,
+      reason: 'Image gone.png was not found (HTTP 404)',
+    });
+    const missingPhoto = { ...request, inputs: [{ input: 'gone.jpg' }] };
+    await expect(render(missingPhoto, { loadImage: memoryLoader(images) })).rejects.toThrow(
+      'Image gone.jpg was not found',
+    );
+  });
+
+  it('embeds images shrunk to the size they are drawn at, as data URLs only', async () => {
+    const { svg } = await renderSvg(request, { loadImage: memoryLoader(images) });
+    const hrefs = [...svg.matchAll(/href="([^"]*)"/g)].map((match) => match[1]!);
+    expect(hrefs.every((href) => href.startsWith('data:image/'))).toBe(true);
+    const sizes = await Promise.all(
+      hrefs.map(async (href) => {
+        const metadata = await sharp(Buffer.from(href.split(',')[1]!, 'base64')).metadata();
+        return [metadata.format, metadata.width, metadata.height];
+      }),
+    );
+    expect(sizes).toEqual([
+      // The blur: 1.3 × cover of 1080 is 2106 × 1404 drawn, a quarter of that embedded, pre-blurred.
+      ['jpeg', 527, 351],
+      // The slot covers 900 × 600: the 1200 × 800 photo shrinks to 900 × 600.
+      ['jpeg', 900, 600],
+      // The logo (300 × 100, transparent) is contained in 240 × 80.
+      ['png', 240, 80],
+    ]);
+    expect(svg).not.toContain('filter="url(');
+  });
+
+  it('draws a pre-blurred background like the SVG blur filter it replaces', async () => {
+    const blurOnly = {
+      template: svgTemplate('<rect id="MAIN_BLUR" width="1080" height="1080"/>'),
+      inputs: [{ input: 'tall.png' }],
+    };
+    const resolved = await resolveTemplate(blurOnly, { offscreen: true });
+    const prepared = await prepareImages(
+      resolved.images,
+      new Map([['tall.png', { bytes: images['tall.png']!, width: 400, height: 900, format: 'png' }]]),
+      1e8,
+    );
+    const lowResolution = embedImages(resolved, prepared);
+    const full = `data:image/png;base64,${images['tall.png']!.toString('base64')}`;
+    const svgFilter = embedImages(
+      resolved,
+      new Map([[resolved.images[0]!.ref, { href: full, width: 400, height: 900 }]]),
+    );
+    expect(svgFilter).toMatch(/stdDeviation="27\.5\d*"/);
+    const [a, b] = await Promise.all(
+      [lowResolution, svgFilter].map(async (svg) => encodeRaster(await rasterise(svg, '#ffffff'), 'png', 90)),
+    );
+    // resvg approximates a wide Gaussian with box passes, sharp blurs exactly: edges differ by a few levels.
+    expect(await pixelDifference(a!, b!, 8)).toBeLessThan(0.03);
+    expect(await pixelDifference(a!, b!, 24)).toBe(0);
+  });
+});

@@ -1,0 +1,135 @@
+/**
+ * The server renderer: `render(request, options)` resolves the template, loads and prepares its images,
+ * rasterises with resvg and encodes the result. Node only.
+ */
+import { RENDERER_ERRORS } from '@adloom/template';
+import type { ImageNeed } from '../resolve/context.js';
+import { embedImages } from '../resolve/embed.js';
+import { RendererError } from '../resolve/errors.js';
+import { resolveTemplate, type ResolvedTemplate } from '../resolve/resolve.js';
+import type { FontCache, FontSource } from '../resolve/text/font-loader.js';
+import { fileFontSource } from './fonts.js';
+import { fetchImage, IMAGE_FETCH_DEFAULTS } from './images/index.js';
+import { prepareImages, type LoadedImage } from './prepare-images.js';
+import { encodeRaster, OUTPUT_FORMATS, rasterise, type OutputFormat } from './rasterise.js';
+
+/** Limits and policy for loading a request's images (the images module's fetchImage options). */
+export interface ImageLoadOptions {
+  timeoutMs?: number;
+  maxBytes?: number;
+  maxPixels?: number;
+  allowHosts?: readonly string[];
+  allowFiles?: boolean;
+}
+
+/** Loads one image of a request; the default is the images module's fetchImage. */
+export type ImageLoader = (source: string, options: ImageLoadOptions) => Promise<LoadedImage>;
+
+/** Options of render. */
+export interface RenderOptions {
+  /** Default png. */
+  format?: OutputFormat;
+  /** JPEG and WebP quality, 1 to 100; default 90. */
+  quality?: number;
+  /**
+   * Default white (spec section 4: off-screen renders have a white background). A PNG or WebP may ask
+   * for `transparent`; JPEG is always white behind the design.
+   */
+  background?: 'white' | 'transparent';
+  /** Default: fetchImage with `images`' limits. */
+  loadImage?: ImageLoader;
+  images?: ImageLoadOptions;
+  /** Default: fileFontSource() (dist/fonts, custom fonts over http(s)). */
+  fonts?: FontSource;
+  fontCache?: FontCache;
+  onWarning?: (message: string) => void;
+}
+
+/** A rendered ad. */
+export interface RenderResult {
+  bytes: Buffer;
+  format: OutputFormat;
+  width: number;
+  height: number;
+  /** Main image slots that received an input image (see ResolvedTemplate). */
+  dynamicLayerCount: number;
+  warnings: string[];
+}
+
+const defaultLoader: ImageLoader = async (source, options) => {
+  const image = await fetchImage(source, options);
+  return { bytes: image.bytes, width: image.width, height: image.height, format: image.format };
+};
+
+let defaultFonts: FontSource | undefined;
+
+function checkOptions(options: RenderOptions): { format: OutputFormat; quality: number } {
+  const format = options.format ?? 'png';
+  if (!OUTPUT_FORMATS.includes(format))
+    throw new RangeError(`format must be one of ${OUTPUT_FORMATS.join(', ')}, got ${String(format)}`);
+  const quality = options.quality ?? 90;
+  if (!Number.isInteger(quality) || quality < 1 || quality > 100)
+    throw new RangeError(`quality must be a whole number from 1 to 100, got ${quality}`);
+  if (options.background === 'transparent' && format === 'jpeg')
+    throw new RangeError('a JPEG cannot be transparent; use png or webp');
+  return { format, quality };
+}
+
+/** Loads every distinct source once. A logo that fails is 'Failed to add logo images'; other failures pass through. */
+async function loadImages(
+  needs: readonly ImageNeed[],
+  loader: ImageLoader,
+  options: ImageLoadOptions,
+): Promise<Map<string, LoadedImage>> {
+  const sources = new Map<string, boolean>();
+  for (const need of needs)
+    sources.set(need.source, (sources.get(need.source) ?? true) && need.kind === 'logo');
+  const entries = await Promise.all(
+    [...sources].map(async ([source, onlyLogo]) => {
+      try {
+        return [source, await loader(source, options)] as const;
+      } catch (error) {
+        if (!onlyLogo) throw error;
+        const reason = error instanceof Error ? error.message : String(error);
+        throw new RendererError(RENDERER_ERRORS.logosFailed, reason, { cause: error });
+      }
+    }),
+  );
+  return new Map(entries);
+}
+
+/** Resolves a request and embeds its images: the final SVG text the rasteriser draws. */
+export async function renderSvg(
+  request: unknown,
+  options: RenderOptions = {},
+): Promise<{ svg: string; resolved: ResolvedTemplate }> {
+  const resolved = await resolveTemplate(request, {
+    offscreen: true,
+    fonts: options.fonts ?? (defaultFonts ??= fileFontSource()),
+    ...(options.fontCache ? { fontCache: options.fontCache } : {}),
+    ...(options.onWarning ? { onWarning: options.onWarning } : {}),
+  });
+  const imageOptions = options.images ?? {};
+  const loaded = await loadImages(resolved.images, options.loadImage ?? defaultLoader, imageOptions);
+  const prepared = await prepareImages(
+    resolved.images,
+    loaded,
+    imageOptions.maxPixels ?? IMAGE_FETCH_DEFAULTS.maxPixels,
+  );
+  return { svg: embedImages(resolved, prepared), resolved };
+}
+
+/** Renders a request (spec section 3) to PNG, JPEG or WebP bytes. Errors carry the spec's texts. */
+export async function render(request: unknown, options: RenderOptions = {}): Promise<RenderResult> {
+  const { format, quality } = checkOptions(options);
+  const { svg, resolved } = await renderSvg(request, options);
+  const raster = await rasterise(svg, options.background === 'transparent' ? undefined : '#ffffff');
+  return {
+    bytes: await encodeRaster(raster, format, quality),
+    format,
+    width: raster.width,
+    height: raster.height,
+    dynamicLayerCount: resolved.dynamicLayerCount,
+    warnings: resolved.warnings,
+  };
+}
