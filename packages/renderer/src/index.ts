@@ -1,11 +1,25 @@
 /**
  * @adloom/renderer: fills a saved SVG template (spec sections 4, 5 and 9). This entry point has no
- * Node imports so the browser build can use it; the server API is in `./server/render.ts`.
+ * Node imports so the browser build can use it; the server API is `@adloom/renderer/server`.
  */
 export * from './fonts/catalogue.js';
+export type { ImageFit, ImageKind, ImageNeed } from './resolve/context.js';
+export { blurDeviation, drawnImageSize, embedImages, type EmbeddedImage } from './resolve/embed.js';
 export { RendererError, TemplateParseError, describeError } from './resolve/errors.js';
 export { DEFAULT_PARSE_LIMITS, parseXml, type ParseLimits } from './resolve/parse.js';
+export {
+  normalizeRequest,
+  type CustomFont,
+  type FontFile,
+  type LogoFile,
+  type NormalizedRequest,
+  type RenderInput,
+  type RenderRequest,
+} from './resolve/request.js';
+export { resolveTemplate, type ResolvedTemplate, type ResolveOptions } from './resolve/resolve.js';
+export { blurDeviationFraction } from './resolve/rules/blur.js';
 export { sanitizeTemplate, type SanitizeResult } from './resolve/sanitize.js';
 export { serializeXml } from './resolve/serialize.js';
 export { MAX_TEMPLATE_SIZE, readTemplate, type SvgTemplate } from './resolve/template.js';
+export { FontCache, parseFont, type FontSource, type LoadedFace } from './resolve/text/font-loader.js';
 export type { XmlElement, XmlNode, XmlText } from './resolve/xml.js';
