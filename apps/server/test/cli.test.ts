@@ -86,7 +86,8 @@ describe('admin command line', () => {
       const tokenMe = await gql(t, { session: sessionFrom(byToken), query: '{ me { tokenAuth } }' });
       expect(tokenMe.data?.me.tokenAuth).toBe(true);
     });
-  });
+    // Five command-line runs, each starting Node, tsx and PGlite: slow on a busy 2-core machine.
+  }, 120_000);
 
   it('seeds a demo client and admin only on an empty database', async () => {
     const empty = mkdtempSync(path.join(os.tmpdir(), 'adloom-seed-'));
