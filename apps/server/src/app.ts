@@ -11,6 +11,7 @@ import { loadViewer, SESSION_COOKIE, type Viewer } from './auth/sessions.js';
 import { registerGraphQL } from './graphql/routes.js';
 import { registerFontRoutes } from './http/fonts.js';
 import { registerPortalFileRoutes } from './http/portal-files.js';
+import { registerRendererPage } from './http/renderer-page.js';
 import { registerSpa } from './http/spa.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
 import { createDiskFileStore, type FileStore } from './storage/file-store.js';
@@ -71,6 +72,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   registerGraphQL(app, deps);
   await registerPortalFileRoutes(app, deps);
   await registerFontRoutes(app);
+  await registerRendererPage(app);
   await registerSpa(app, config.webDistDir);
   return { app, deps };
 }

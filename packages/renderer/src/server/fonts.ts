@@ -78,10 +78,17 @@ async function fetchFont(url: URL, signal: AbortSignal, allowHosts: readonly str
   if (declared > MAX_FONT_BYTES) throw new Error(`${url.href} is larger than ${MAX_FONT_BYTES} bytes`);
   const chunks: Uint8Array[] = [];
   let total = 0;
-  for await (const chunk of response.body ?? []) {
-    total += chunk.byteLength;
-    if (total > MAX_FONT_BYTES) throw new Error(`${url.href} is larger than ${MAX_FONT_BYTES} bytes`);
-    chunks.push(chunk);
+  // A reader rather than `for await`: the stream types differ between Node's and the DOM's libraries.
+  const reader = response.body?.getReader();
+  for (;;) {
+    const next = reader ? await reader.read() : { done: true as const, value: undefined };
+    if (next.done) break;
+    total += next.value.byteLength;
+    if (total > MAX_FONT_BYTES) {
+      await reader?.cancel();
+      throw new Error(`${url.href} is larger than ${MAX_FONT_BYTES} bytes`);
+    }
+    chunks.push(next.value);
   }
   return Buffer.concat(chunks);
 }

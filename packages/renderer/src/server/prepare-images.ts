@@ -5,7 +5,7 @@
  */
 import sharp, { type Sharp } from 'sharp';
 import type { ImageNeed } from '../resolve/context.js';
-import { drawnImageSize, type EmbeddedImage } from '../resolve/embed.js';
+import { BLUR_DOWNSCALE, drawnImageSize, type EmbeddedImage } from '../resolve/embed.js';
 
 /** An image as a loader returns it. */
 export interface LoadedImage {
@@ -17,11 +17,7 @@ export interface LoadedImage {
   format?: string;
 }
 
-/**
- * A blurred background is drawn at 1/4 of its size: a blur of about 2 % of the image hides every
- * detail finer than that, and resvg's smooth upscaling looks the same as blurring at full size.
- */
-export const BLUR_DOWNSCALE = 4;
+export { BLUR_DOWNSCALE };
 
 /** SVG inputs are rasterised at most at this density (dots per inch; 72 is 1:1). */
 const MAX_SVG_DENSITY = 72 * 8;

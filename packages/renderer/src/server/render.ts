@@ -2,10 +2,8 @@
  * The server renderer: `render(request, options)` resolves the template, loads and prepares its images,
  * rasterises with resvg and encodes the result. Node only.
  */
-import { RENDERER_ERRORS } from '@adloom/template';
-import type { ImageNeed } from '../resolve/context.js';
 import { embedImages } from '../resolve/embed.js';
-import { RendererError } from '../resolve/errors.js';
+import { loadImageSources } from '../resolve/load-images.js';
 import { resolveTemplate, type ResolvedTemplate } from '../resolve/resolve.js';
 import type { FontCache, FontSource } from '../resolve/text/font-loader.js';
 import { fileFontSource } from './fonts.js';
@@ -75,29 +73,6 @@ function checkOptions(options: RenderOptions): { format: OutputFormat; quality: 
   return { format, quality };
 }
 
-/** Loads every distinct source once. A logo that fails is 'Failed to add logo images'; other failures pass through. */
-async function loadImages(
-  needs: readonly ImageNeed[],
-  loader: ImageLoader,
-  options: ImageLoadOptions,
-): Promise<Map<string, LoadedImage>> {
-  const sources = new Map<string, boolean>();
-  for (const need of needs)
-    sources.set(need.source, (sources.get(need.source) ?? true) && need.kind === 'logo');
-  const entries = await Promise.all(
-    [...sources].map(async ([source, onlyLogo]) => {
-      try {
-        return [source, await loader(source, options)] as const;
-      } catch (error) {
-        if (!onlyLogo) throw error;
-        const reason = error instanceof Error ? error.message : String(error);
-        throw new RendererError(RENDERER_ERRORS.logosFailed, reason, { cause: error });
-      }
-    }),
-  );
-  return new Map(entries);
-}
-
 /** Resolves a request and embeds its images: the final SVG text the rasteriser draws. */
 export async function renderSvg(
   request: unknown,
@@ -110,7 +85,8 @@ export async function renderSvg(
     ...(options.onWarning ? { onWarning: options.onWarning } : {}),
   });
   const imageOptions = options.images ?? {};
-  const loaded = await loadImages(resolved.images, options.loadImage ?? defaultLoader, imageOptions);
+  const loader = options.loadImage ?? defaultLoader;
+  const loaded = await loadImageSources(resolved.images, (source) => loader(source, imageOptions));
   const prepared = await prepareImages(
     resolved.images,
     loaded,

@@ -1,0 +1,170 @@
+/**
+ * Prepares loaded images for embedding in the browser, the way the server's prepare-images.ts does with
+ * sharp (ARCHITECTURE: decoded once, shrunk to the size they are drawn at, blur computed at low
+ * resolution), here with canvas: each source's non-blur uses share one image at the largest size any of
+ * them is drawn at (never enlarged; SVG drawn by resvg at that size); a blurred background gets its own
+ * image at a quarter of its drawn size. Shrinking and blurring repeat sharp's arithmetic (resize.ts,
+ * blur.ts), since the canvas's own filters differ visibly. Images with an alpha channel travel as PNG,
+ * the rest as JPEG, as on the server.
+ */
+import type { ImageNeed } from '../resolve/context.js';
+import { BLUR_DOWNSCALE, drawnImageSize, type EmbeddedImage } from '../resolve/embed.js';
+import { gaussianBlur } from './blur.js';
+import type { BrowserImage } from './images.js';
+import { sharpLikePipeline, type RgbaPixels } from './resize.js';
+import { demultiply, rasteriseSvg } from './resvg.js';
+
+/**
+ * Opaque images are embedded as JPEG at quality 1: the server's JPEG keeps full colour resolution
+ * (4:4:4), and browsers encode 4:4:4 only at quality 1 (below, 4:2:0 smears colour edges).
+ */
+const JPEG_QUALITY = 1;
+
+function context2d(canvas: OffscreenCanvas): OffscreenCanvasRenderingContext2D {
+  const context = canvas.getContext('2d', { willReadFrequently: true });
+  if (!context) throw new Error('Failed to get 2D context');
+  return context;
+}
+
+function canvasOf(pixels: RgbaPixels): OffscreenCanvas {
+  const canvas = new OffscreenCanvas(pixels.width, pixels.height);
+  context2d(canvas).putImageData(new ImageData(pixels.data, pixels.width, pixels.height), 0, 0);
+  return canvas;
+}
+
+function pixelsOf(canvas: OffscreenCanvas): RgbaPixels {
+  const { data, width, height } = context2d(canvas).getImageData(0, 0, canvas.width, canvas.height);
+  return { data: data as Uint8ClampedArray<ArrayBuffer>, width, height };
+}
+
+/** The image at its own size, as pixels (decoded once per source and shared by its needs). */
+function decodePixels(image: BrowserImage): RgbaPixels {
+  if (!image.bitmap) throw new Error('prepareImages: the image has no pixels');
+  const canvas = new OffscreenCanvas(image.width, image.height);
+  context2d(canvas).drawImage(image.bitmap, 0, 0);
+  return pixelsOf(canvas);
+}
+
+/** An SVG image drawn by resvg at `width` × `height` (the server rasterises SVG at the drawn size too). */
+function svgPixels(image: BrowserImage, width: number, height: number): RgbaPixels {
+  const raster = rasteriseSvg(image.svg!, { width });
+  const pixels = { data: demultiply(raster.pixels), width: raster.width, height: raster.height };
+  if (raster.width === width && raster.height === height) return pixels;
+  const canvas = new OffscreenCanvas(width, height);
+  const context = context2d(canvas);
+  context.imageSmoothingQuality = 'high';
+  context.drawImage(canvasOf(pixels), 0, 0, width, height);
+  return pixelsOf(canvas);
+}
+
+/** Pixels scaled up (or up on one axis) with the canvas: only small blurred backgrounds need this. */
+function enlarge(pixels: RgbaPixels, width: number, height: number): RgbaPixels {
+  const canvas = new OffscreenCanvas(width, height);
+  const context = context2d(canvas);
+  context.imageSmoothingQuality = 'high';
+  context.drawImage(canvasOf(pixels), 0, 0, width, height);
+  return pixelsOf(canvas);
+}
+
+function dataUrlOf(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as string);
+    reader.onerror = () => reject(reader.error ?? new Error('The image could not be encoded'));
+    reader.readAsDataURL(blob);
+  });
+}
+
+async function encode(pixels: RgbaPixels, alpha: boolean): Promise<EmbeddedImage> {
+  const blob = await canvasOf(pixels).convertToBlob(
+    alpha ? { type: 'image/png' } : { type: 'image/jpeg', quality: JPEG_QUALITY },
+  );
+  return { href: await dataUrlOf(blob), width: pixels.width, height: pixels.height };
+}
+
+/** The shared image for a source's non-blur needs: shrunk to the largest drawn width, never enlarged. */
+async function prepareShared(
+  image: BrowserImage,
+  needs: readonly ImageNeed[],
+  source: () => RgbaPixels,
+): Promise<EmbeddedImage> {
+  const width = Math.max(...needs.map((need) => drawnImageSize(need, image).width));
+  const target = Math.max(1, Math.ceil(width));
+  const scale = target / image.width;
+  const height = Math.max(1, Math.round(image.height * scale));
+  let pixels: RgbaPixels;
+  if (image.svg) pixels = svgPixels(image, target, height);
+  else if (scale < 1)
+    pixels = sharpLikePipeline(source(), {
+      width: target,
+      height,
+      alphaChannel: image.alphaChannel,
+      jpeg: image.format === 'jpeg',
+    });
+  else pixels = source();
+  return encode(pixels, image.alphaChannel);
+}
+
+/** A blur need's image: drawn size / 4, blurred with the matching deviation, marked pre-blurred. */
+async function prepareBlur(
+  image: BrowserImage,
+  need: ImageNeed,
+  source: () => RgbaPixels,
+): Promise<EmbeddedImage> {
+  const drawn = drawnImageSize(need, image);
+  const width = Math.max(1, Math.round(drawn.width / BLUR_DOWNSCALE));
+  const height = Math.max(1, Math.round(drawn.height / BLUR_DOWNSCALE));
+  const sigma = ((need.blurFraction ?? 0) * Math.min(drawn.width, drawn.height)) / BLUR_DOWNSCALE;
+  // The server skips a sigma below 0.3 (sharp refuses it); such a blur is invisible anyway.
+  const blurSigma = sigma >= 0.3 ? sigma : undefined;
+  let pixels: RgbaPixels;
+  if (image.svg) {
+    pixels = svgPixels(image, width, height);
+    if (blurSigma !== undefined)
+      pixels = { ...pixels, data: gaussianBlur(pixels.data, width, height, blurSigma, true) };
+  } else if (width <= image.width && height <= image.height) {
+    pixels = sharpLikePipeline(source(), {
+      width,
+      height,
+      alphaChannel: image.alphaChannel,
+      jpeg: image.format === 'jpeg',
+      ...(blurSigma === undefined ? {} : { blurSigma }),
+    });
+  } else {
+    pixels = enlarge(source(), width, height);
+    if (blurSigma !== undefined)
+      pixels = { ...pixels, data: gaussianBlur(pixels.data, width, height, blurSigma, image.alphaChannel) };
+  }
+  return { ...(await encode(pixels, image.alphaChannel)), preBlurred: true };
+}
+
+/** Embeddable images for every need of a resolved template, by placeholder ref. */
+export async function prepareBrowserImages(
+  needs: readonly ImageNeed[],
+  images: ReadonlyMap<string, BrowserImage>,
+): Promise<Map<string, EmbeddedImage>> {
+  const bySource = new Map<string, ImageNeed[]>();
+  for (const need of needs) bySource.set(need.source, [...(bySource.get(need.source) ?? []), need]);
+  const prepared = new Map<string, EmbeddedImage>();
+  await Promise.all(
+    [...bySource].map(async ([source, sourceNeeds]) => {
+      const image = images.get(source);
+      if (!image) throw new Error(`prepareImages: ${source} was not loaded`);
+      let decoded: RgbaPixels | undefined;
+      const pixels = () => (decoded ??= decodePixels(image));
+      const plain = sourceNeeds.filter((need) => need.blurFraction === undefined);
+      const blurred = sourceNeeds.filter((need) => need.blurFraction !== undefined);
+      const work: Promise<void>[] = [];
+      if (plain.length > 0)
+        work.push(
+          prepareShared(image, plain, pixels).then((shared) => {
+            for (const need of plain) prepared.set(need.ref, shared);
+          }),
+        );
+      for (const need of blurred)
+        work.push(prepareBlur(image, need, pixels).then((result) => void prepared.set(need.ref, result)));
+      await Promise.all(work);
+    }),
+  );
+  return prepared;
+}
