@@ -30,7 +30,10 @@ export async function rasterise(svg: string, background: string | undefined): Pr
 
 /** Encodes pixels; quality (1 to 100) applies to JPEG and WebP. */
 export async function encodeRaster(raster: Raster, format: OutputFormat, quality: number): Promise<Buffer> {
-  const image = sharp(raster.pixels, { raw: { width: raster.width, height: raster.height, channels: 4 } });
+  // resvg hands out premultiplied RGBA; sharp must be told, or semi-transparent pixels come out too dark.
+  const image = sharp(raster.pixels, {
+    raw: { width: raster.width, height: raster.height, channels: 4, premultiplied: true },
+  });
   if (format === 'jpeg')
     return image.flatten({ background: '#ffffff' }).jpeg({ quality, mozjpeg: false }).toBuffer();
   if (format === 'webp') return image.webp({ quality }).toBuffer();
