@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { fixtures } from './fixtures.js';
-import { signIn, watchPage } from './helpers.js';
+import { mailedLink, signIn, watchPage } from './helpers.js';
 
 test('an admin invites a user, who creates an account from the mailed link and signs in', async ({
   page,
@@ -17,18 +17,7 @@ test('an admin invites a user, who creates an account from the mailed link and s
   await expect(page.getByText(email).first()).toBeVisible();
   expect(problems).toEqual([]);
 
-  // No SMTP here: staff read the mail in the portal's outbox.
-  const staffContext = await browser.newContext();
-  const staff = await staffContext.newPage();
-  await signIn(staff, f.users.staff);
-  await staff.goto('/portal/outbox/');
-  await staff.getByText(email).first().click();
-  const mailText = await staff
-    .getByText(/\/register\/linking\/\?token=/)
-    .first()
-    .innerText();
-  const link = /(http\S+\/register\/linking\/\?token=\S+)/.exec(mailText)![1]!;
-  await staffContext.close();
+  const link = await mailedLink(browser, email, '/register/linking/');
 
   const inviteeContext = await browser.newContext();
   const invitee = await inviteeContext.newPage();
@@ -73,7 +62,6 @@ test('someone new registers, verifies the e-mail by the mailed link and creates 
   page,
   browser,
 }) => {
-  const f = fixtures();
   const email = `founder-${Date.now()}@e2e.test`;
   const problems = watchPage(page);
   await page.goto('/register/');
@@ -85,17 +73,7 @@ test('someone new registers, verifies the e-mail by the mailed link and creates 
   await expect(page).toHaveURL(/\/register\/verify\/$/);
   await expect(page.getByText('Check your inbox')).toBeVisible();
 
-  const staffContext = await browser.newContext();
-  const staff = await staffContext.newPage();
-  await signIn(staff, f.users.staff);
-  await staff.goto('/portal/outbox/');
-  await staff.getByText(email).first().click();
-  const mailText = await staff
-    .getByText(/\/register\/verify\/\?token=/)
-    .first()
-    .innerText();
-  const link = /(http\S+\/register\/verify\/\?token=\S+)/.exec(mailText)![1]!;
-  await staffContext.close();
+  const link = await mailedLink(browser, email, '/register/verify/');
 
   await page.goto(link);
   await expect(page).toHaveURL(/\/register\/client\/$/);
