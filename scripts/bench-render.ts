@@ -22,7 +22,7 @@ import sharp from 'sharp';
 import { encodeRaster, rasterise, type Raster } from '../packages/renderer/src/server/rasterise.js';
 import { CHROMIUM_PATH, timeChromium } from './bench/chromium.js';
 import type { WorkerCommand, WorkerReport } from './bench/render-worker.js';
-import { loadRenderer, type ImageLoader } from './bench/renderer.js';
+import { loadRenderer, type ImageLoader, type RenderStage } from './bench/renderer.js';
 import { memoryLoader, standardAd, type StandardAd } from './bench/standard-ad.js';
 import { median, quantile, round1, since, table } from './bench/stats.js';
 
@@ -77,39 +77,21 @@ async function timeOursAndFloor(
   return { ours, floor };
 }
 
-/** Medians of render()'s stages, timed from the outside with the same calls render() makes. */
-async function timeStages(
-  ad: StandardAd,
-): Promise<Record<'resolve' | 'images' | 'resvg' | 'encode', number>> {
-  const samples = {
-    resolve: [] as number[],
-    images: [] as number[],
-    resvg: [] as number[],
-    encode: [] as number[],
-  };
-  const serve = memoryLoader(ad.images);
+/** Medians of render()'s stages, as render() reports them. */
+async function timeStages(ad: StandardAd, loadImage: ImageLoader): Promise<Record<RenderStage, number>> {
+  const samples: Record<RenderStage, number[]> = { resolve: [], images: [], raster: [], encode: [] };
   for (let run = 0; run < STAGE_RUNS; run += 1) {
-    const started = performance.now();
-    let resolved: number | undefined;
-    // renderSvg calls the loader right after resolving: the first call marks the end of that stage.
-    const loadImage: ImageLoader = (source, options) => {
-      resolved ??= performance.now();
-      return serve(source, options);
-    };
-    const { svg } = await renderSvg(ad.request, { loadImage });
-    const embedded = performance.now();
-    const raster = await rasterise(svg, '#ffffff');
-    const drawn = performance.now();
-    await encodeRaster(raster, FORMAT, QUALITY);
-    samples.resolve.push(resolved! - started);
-    samples.images.push(embedded - resolved!);
-    samples.resvg.push(drawn - embedded);
-    samples.encode.push(since(drawn));
+    await render(ad.request, {
+      format: FORMAT,
+      quality: QUALITY,
+      loadImage,
+      onStage: (stage, ms) => samples[stage].push(ms),
+    });
   }
   return {
     resolve: median(samples.resolve),
     images: median(samples.images),
-    resvg: median(samples.resvg),
+    raster: median(samples.raster),
     encode: median(samples.encode),
   };
 }
@@ -201,7 +183,7 @@ async function main(): Promise<void> {
   log(`ours and the raster floor, ${WARM_UPS} warm-ups then ${RUNS} runs each, alternating`);
   const { ours, floor } = await timeOursAndFloor(ad, loadImage, output);
   log(`ours by stage, ${STAGE_RUNS} runs`);
-  const stages = await timeStages(ad);
+  const stages = await timeStages(ad, loadImage);
 
   log(`headless Chromium, ${WARM_UPS} warm-ups then ${CHROMIUM_RUNS} runs`);
   const chromium = await timeChromium(
@@ -222,7 +204,7 @@ async function main(): Promise<void> {
   const peakRssMb = Math.max(...workers.map((worker) => worker.peakRssMb));
   const floorRatio = msPerAd / floorMs;
   const speedUp = chromiumMs === null ? undefined : chromiumMs / msPerAd;
-  const stageSum = stages.resolve + stages.images + stages.resvg + stages.encode;
+  const stageSum = stages.resolve + stages.images + stages.raster + stages.encode;
 
   const rows: string[][] = [
     ['measure', 'value', 'target', ''],
@@ -230,8 +212,8 @@ async function main(): Promise<void> {
     ['ours, ms per ad (p90)', ms(quantile(ours, 0.9)), '', ''],
     ['  resolve + text outlines', ms(stages.resolve), '', ''],
     ['  image preparation + embed', ms(stages.images), '', ''],
-    ['  resvg', ms(stages.resvg), '', ''],
-    [`  ${FORMAT.toUpperCase()} encode`, ms(stages.encode), '', ''],
+    ['  resvg', ms(stages.raster), '', ''],
+    [`  ${FORMAT.toUpperCase()} encode (with the background laid under)`, ms(stages.encode), '', ''],
     ['  (sum of stage medians)', ms(stageSum), '', ''],
     ['raster floor (median)', ms(floorMs), '', ''],
     [

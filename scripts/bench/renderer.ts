@@ -17,11 +17,15 @@ export interface LoadedImage {
 /** Loads one image of a request (the renderer's ImageLoader). */
 export type ImageLoader = (source: string, options: object) => Promise<LoadedImage>;
 
+/** render()'s stages (the renderer's RenderStage). */
+export type RenderStage = 'resolve' | 'images' | 'raster' | 'encode';
+
 /** The options of render() and renderSvg() the benchmark uses. */
 export interface BenchRenderOptions {
   format?: 'png' | 'jpeg' | 'webp';
   quality?: number;
   loadImage?: ImageLoader;
+  onStage?: (stage: RenderStage, ms: number) => void;
 }
 
 /** The server renderer's entry points. */

@@ -4,7 +4,7 @@
  */
 export * from './fonts/catalogue.js';
 export type { ImageFit, ImageKind, ImageNeed } from './resolve/context.js';
-export { blurDeviation, drawnImageSize, embedImages, type EmbeddedImage } from './resolve/embed.js';
+export { blurPlan, drawnImageSize, embedImages, type BlurPlan, type EmbeddedImage } from './resolve/embed.js';
 export { RendererError, TemplateParseError, describeError } from './resolve/errors.js';
 export { DEFAULT_PARSE_LIMITS, parseXml, type ParseLimits } from './resolve/parse.js';
 export {

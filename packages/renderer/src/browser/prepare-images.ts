@@ -2,13 +2,13 @@
  * Prepares loaded images for embedding in the browser, the way the server's prepare-images.ts does with
  * sharp (ARCHITECTURE: decoded once, shrunk to the size they are drawn at, blur computed at low
  * resolution), here with canvas: each source's non-blur uses share one image at the largest size any of
- * them is drawn at (never enlarged; SVG drawn by resvg at that size); a blurred background gets its own
- * image at a quarter of its drawn size. Shrinking and blurring repeat sharp's arithmetic (resize.ts,
- * blur.ts), since the canvas's own filters differ visibly. Images with an alpha channel travel as PNG,
+ * them is drawn at (never enlarged; SVG drawn by resvg at that size); a blurred background is blurred at
+ * a quarter of its drawn size and its visible part scaled up to the layer box (blurPlan). Shrinking and
+ * blurring repeat sharp's arithmetic (resize.ts, blur.ts), since the canvas's own filters differ visibly. Images with an alpha channel travel as PNG,
  * the rest as JPEG, as on the server.
  */
 import type { ImageNeed } from '../resolve/context.js';
-import { BLUR_DOWNSCALE, drawnImageSize, type EmbeddedImage } from '../resolve/embed.js';
+import { blurPlan, drawnImageSize, type EmbeddedImage } from '../resolve/embed.js';
 import { gaussianBlur } from './blur.js';
 import type { BrowserImage } from './images.js';
 import { sharpLikePipeline, type RgbaPixels } from './resize.js';
@@ -105,18 +105,19 @@ async function prepareShared(
   return encode(pixels, image.alphaChannel);
 }
 
-/** A blur need's image: drawn size / 4, blurred with the matching deviation, marked pre-blurred. */
+/**
+ * A blur need's image (blurPlan): shrunk to a quarter of its drawn size and blurred there as sharp
+ * does, then the part under the layer box scaled up to the box's pixel size with the canvas (smooth
+ * scaling of a blurred picture differs from the server's by a level or two at most).
+ */
 async function prepareBlur(
   image: BrowserImage,
   need: ImageNeed,
   source: () => RgbaPixels,
 ): Promise<EmbeddedImage> {
-  const drawn = drawnImageSize(need, image);
-  const width = Math.max(1, Math.round(drawn.width / BLUR_DOWNSCALE));
-  const height = Math.max(1, Math.round(drawn.height / BLUR_DOWNSCALE));
-  const sigma = ((need.blurFraction ?? 0) * Math.min(drawn.width, drawn.height)) / BLUR_DOWNSCALE;
-  // The server skips a sigma below 0.3 (sharp refuses it); such a blur is invisible anyway.
-  const blurSigma = sigma >= 0.3 ? sigma : undefined;
+  const plan = blurPlan(need, image);
+  const { width, height } = plan.small;
+  const blurSigma = plan.smallSigma;
   let pixels: RgbaPixels;
   if (image.svg) {
     pixels = svgPixels(image, width, height);
@@ -135,7 +136,11 @@ async function prepareBlur(
     if (blurSigma !== undefined)
       pixels = { ...pixels, data: gaussianBlur(pixels.data, width, height, blurSigma, image.alphaChannel) };
   }
-  return { ...(await encode(pixels, image.alphaChannel)), preBlurred: true };
+  const canvas = new OffscreenCanvas(plan.output.width, plan.output.height);
+  const context = context2d(canvas);
+  context.imageSmoothingQuality = 'high';
+  context.drawImage(canvasOf(pixels), -plan.crop.left, -plan.crop.top, plan.scaled.width, plan.scaled.height);
+  return encode(pixelsOf(canvas), image.alphaChannel);
 }
 
 /** Embeddable images for every need of a resolved template, by placeholder ref. */

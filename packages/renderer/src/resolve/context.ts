@@ -25,7 +25,7 @@ export interface ImageNeed {
   /** The id of the layer it fills. */
   layerId: string;
   fit: ImageFit;
-  /** The image viewport in the layer's user units (for blur, already 1.3 × the layer box). */
+  /** The layer box in the layer's user units: the image's viewport, and for blur the picture's extent. */
   width: number;
   height: number;
   /** The same viewport in output pixels, after every transform and the viewBox scale. */
@@ -33,6 +33,11 @@ export interface ImageNeed {
   pixelHeight: number;
   /** Blur only: standard deviation as a fraction of the smaller side of the drawn image. */
   blurFraction?: number;
+  /**
+   * Blur only: the image covers a viewport `enlarge` times the box around its centre; the embedded
+   * picture is the box's part of it, blurred (blurPlan in embed.ts).
+   */
+  enlarge?: number;
 }
 
 /** The shared state of one resolve. */

@@ -46,7 +46,7 @@ describe('resolveTemplate', () => {
 });
 
 describe('embedImages', () => {
-  it('puts data URLs in, sets the blur deviation and drops every other outside href', async () => {
+  it('puts data URLs in and drops every other outside href', async () => {
     const resolved = await resolveTemplate(request);
     const png = (n: number) => `data:image/png;base64,${n}`;
     const svg = embedImages(
@@ -57,9 +57,11 @@ describe('embedImages', () => {
     );
     expect(svg).not.toMatch(/adloom-image:|https:|<metadata|SALE/);
     expect(svg).toContain(`href="${png(0)}"`);
-    // Blur viewport 1404 × 1404; a 2:1 image covers it at 2808 × 1404; σ = 0.0196 × 1404.
-    expect(svg).toContain('stdDeviation="27.5127"');
-    expect(svg).not.toContain('data-adloom-blur');
+    // The blurred background is a picture of its box, drawn without scaling, clipping or filters.
+    expect(svg).toContain(
+      `<image x="0" y="0" width="1080" height="1080" preserveAspectRatio="none" href="${png(1)}"/>`,
+    );
+    expect(svg).not.toMatch(/filter|clip-path/);
   });
 
   it('throws when an image is missing', async () => {

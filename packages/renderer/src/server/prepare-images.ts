@@ -5,7 +5,7 @@
  */
 import sharp, { type Sharp } from 'sharp';
 import type { ImageNeed } from '../resolve/context.js';
-import { BLUR_DOWNSCALE, drawnImageSize, type EmbeddedImage } from '../resolve/embed.js';
+import { BLUR_DOWNSCALE, blurPlan, drawnImageSize, type EmbeddedImage } from '../resolve/embed.js';
 
 /** An image as a loader returns it. */
 export interface LoadedImage {
@@ -74,21 +74,49 @@ async function prepareShared(
   return encode(pipeline, alpha);
 }
 
-/** A blur need's image: drawn size / 4, blurred with the matching deviation, marked pre-blurred. */
+/**
+ * A blur need's picture (blurPlan): shrunk to a quarter of its drawn size and blurred there, then the
+ * part under the layer box scaled up to the box's pixel size.
+ */
+async function blurredPicture(image: LoadedImage, need: ImageNeed, maxPixels: number): Promise<Sharp> {
+  const plan = blurPlan(need, image);
+  let pipeline = decoder(image, maxPixels, plan.small.width / image.width).resize({
+    ...plan.small,
+    fit: 'fill',
+  });
+  if (plan.smallSigma !== undefined) pipeline = pipeline.blur(plan.smallSigma);
+  const small = await pipeline.raw().toBuffer({ resolveWithObject: true });
+  return (
+    sharp(small.data, {
+      raw: { width: small.info.width, height: small.info.height, channels: small.info.channels },
+    })
+      // Bilinear: the blurred picture is so smooth that better kernels change nothing, and cost twice as much.
+      .resize({ ...plan.scaled, fit: 'fill', kernel: 'linear' })
+      .extract({ ...plan.crop, ...plan.output })
+  );
+}
+
 async function prepareBlur(
   image: LoadedImage,
   need: ImageNeed,
   maxPixels: number,
   alpha: boolean,
 ): Promise<EmbeddedImage> {
-  const drawn = drawnImageSize(need, image);
-  const width = Math.max(1, Math.round(drawn.width / BLUR_DOWNSCALE));
-  const height = Math.max(1, Math.round(drawn.height / BLUR_DOWNSCALE));
-  const sigma = ((need.blurFraction ?? 0) * Math.min(drawn.width, drawn.height)) / BLUR_DOWNSCALE;
-  let pipeline = decoder(image, maxPixels, width / image.width).resize({ width, height, fit: 'fill' });
-  // sharp refuses a sigma below 0.3; such a blur is invisible anyway.
-  if (sigma >= 0.3) pipeline = pipeline.blur(sigma);
-  return { ...(await encode(pipeline, alpha)), preBlurred: true };
+  return encode(await blurredPicture(image, need, maxPixels), alpha);
+}
+
+/** A blur need's picture as raw pixels, to lay under the rest (underlay.ts). */
+export async function prepareBlurPixels(
+  image: LoadedImage,
+  need: ImageNeed,
+  maxPixels: number,
+): Promise<{ data: Buffer; width: number; height: number; channels: 1 | 2 | 3 | 4 }> {
+  const { data, info } = await (
+    await blurredPicture(image, need, maxPixels)
+  )
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height, channels: info.channels };
 }
 
 /**

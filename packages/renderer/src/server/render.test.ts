@@ -2,6 +2,7 @@ import { RENDERER_ERRORS } from '@adloom/template';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { embedImages } from '../resolve/embed.js';
+import { blurDeviationFraction } from '../resolve/rules/blur.js';
 import { resolveTemplate } from '../resolve/resolve.js';
 import { svgTemplate } from '../resolve/test/helpers.js';
 import { prepareImages } from './prepare-images.js';
@@ -83,8 +84,9 @@ describe('render', () => {
       }),
     );
     expect(sizes).toEqual([
-      // The blur: 1.3 × cover of 1080 is 2106 × 1404 drawn, a quarter of that embedded, pre-blurred.
-      ['jpeg', 527, 351],
+      // The blur: 1.3 × cover of 1080 is 2106 × 1404 drawn, blurred at a quarter of that, and the
+      // part under the 1080 × 1080 box embedded at its size.
+      ['jpeg', 1080, 1080],
       // The slot covers 900 × 600: the 1200 × 800 photo shrinks to 900 × 600.
       ['jpeg', 900, 600],
       // The logo (300 × 100, transparent) is contained in 240 × 80.
@@ -93,9 +95,9 @@ describe('render', () => {
     expect(svg).not.toContain('filter="url(');
   });
 
-  it('draws a pre-blurred background like the SVG blur filter it replaces', async () => {
+  it('draws a blurred background like the SVG blur filter at full size, clipped to the box', async () => {
     const blurOnly = {
-      template: svgTemplate('<rect id="MAIN_BLUR" width="1080" height="1080"/>'),
+      template: svgTemplate('<rect id="MAIN_BLUR" x="40" y="40" width="1000" height="1000"/>'),
       inputs: [{ input: 'tall.png' }],
     };
     const resolved = await resolveTemplate(blurOnly, { offscreen: true });
@@ -104,15 +106,18 @@ describe('render', () => {
       new Map([['tall.png', { bytes: images['tall.png']!, width: 400, height: 900, format: 'png' }]]),
       1e8,
     );
-    const lowResolution = embedImages(resolved, prepared);
+    const ours = embedImages(resolved, prepared);
+    // The reference: the whole image covering 1.3 × the box, blurred by resvg at full resolution.
+    // 400 × 900 covers 1300 × 1300 at 1300 × 2925; σ = 0.0196 × 1300.
     const full = `data:image/png;base64,${images['tall.png']!.toString('base64')}`;
-    const svgFilter = embedImages(
-      resolved,
-      new Map([[resolved.images[0]!.ref, { href: full, width: 400, height: 900 }]]),
+    const reference = svgTemplate(
+      '<clipPath id="c"><rect x="40" y="40" width="1000" height="1000"/></clipPath>' +
+        '<filter id="f" filterUnits="userSpaceOnUse" x="-110" y="-110" width="1300" height="1300" color-interpolation-filters="sRGB">' +
+        `<feGaussianBlur stdDeviation="${1300 * blurDeviationFraction(0.4)}"/></filter>` +
+        `<g clip-path="url(#c)"><image x="-110" y="-110" width="1300" height="1300" preserveAspectRatio="xMidYMid slice" href="${full}" filter="url(#f)"/></g>`,
     );
-    expect(svgFilter).toMatch(/stdDeviation="27\.5\d*"/);
     const [a, b] = await Promise.all(
-      [lowResolution, svgFilter].map(async (svg) => encodeRaster(await rasterise(svg, '#ffffff'), 'png', 90)),
+      [ours, reference].map(async (svg) => encodeRaster(await rasterise(svg, '#ffffff'), 'png', 90)),
     );
     // resvg approximates a wide Gaussian with box passes, sharp blurs exactly: edges differ by a few levels.
     expect(await pixelDifference(a!, b!, 8)).toBeLessThan(0.03);

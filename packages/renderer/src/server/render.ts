@@ -8,8 +8,16 @@ import { resolveTemplate, type ResolvedTemplate } from '../resolve/resolve.js';
 import type { FontCache, FontSource } from '../resolve/text/font-loader.js';
 import { fileFontSource } from './fonts.js';
 import { fetchImage, IMAGE_FETCH_DEFAULTS } from './images/index.js';
-import { prepareImages, type LoadedImage } from './prepare-images.js';
-import { encodeRaster, OUTPUT_FORMATS, rasterise, type OutputFormat } from './rasterise.js';
+import { prepareBlurPixels, prepareImages, type LoadedImage } from './prepare-images.js';
+import {
+  encodeOverUnderlay,
+  encodeRaster,
+  OUTPUT_FORMATS,
+  rasterise,
+  type OutputFormat,
+  type UnderlayPixels,
+} from './rasterise.js';
+import { splitUnderlay } from './underlay.js';
 
 /** Limits and policy for loading a request's images (the images module's fetchImage options). */
 export interface ImageLoadOptions {
@@ -41,6 +49,8 @@ export interface RenderOptions {
   fonts?: FontSource;
   fontCache?: FontCache;
   onWarning?: (message: string) => void;
+  /** Called after each stage with its duration in milliseconds. */
+  onStage?: (stage: RenderStage, ms: number) => void;
 }
 
 /** A rendered ad. */
@@ -73,35 +83,70 @@ function checkOptions(options: RenderOptions): { format: OutputFormat; quality: 
   return { format, quality };
 }
 
-/** Resolves a request and embeds its images: the final SVG text the rasteriser draws. */
-export async function renderSvg(
-  request: unknown,
-  options: RenderOptions = {},
-): Promise<{ svg: string; resolved: ResolvedTemplate }> {
+/** The stages of render, for timing (the bench script). */
+export type RenderStage = 'resolve' | 'images' | 'raster' | 'encode';
+
+interface Prepared {
+  svg: string;
+  resolved: ResolvedTemplate;
+  underlay: UnderlayPixels | undefined;
+}
+
+async function prepare(request: unknown, options: RenderOptions, split: boolean): Promise<Prepared> {
+  let started = performance.now();
+  const stage = (name: RenderStage): void => {
+    const now = performance.now();
+    options.onStage?.(name, now - started);
+    started = now;
+  };
   const resolved = await resolveTemplate(request, {
     offscreen: true,
     fonts: options.fonts ?? (defaultFonts ??= fileFontSource()),
     ...(options.fontCache ? { fontCache: options.fontCache } : {}),
     ...(options.onWarning ? { onWarning: options.onWarning } : {}),
   });
+  stage('resolve');
   const imageOptions = options.images ?? {};
+  const maxPixels = imageOptions.maxPixels ?? IMAGE_FETCH_DEFAULTS.maxPixels;
   const loader = options.loadImage ?? defaultLoader;
   const loaded = await loadImageSources(resolved.images, (source) => loader(source, imageOptions));
-  const prepared = await prepareImages(
-    resolved.images,
-    loaded,
-    imageOptions.maxPixels ?? IMAGE_FETCH_DEFAULTS.maxPixels,
-  );
-  return { svg: embedImages(resolved, prepared), resolved };
+  const parts = split ? splitUnderlay(resolved) : { resolved, underlay: undefined };
+  const [prepared, underlay] = await Promise.all([
+    prepareImages(parts.resolved.images, loaded, maxPixels),
+    parts.underlay &&
+      prepareBlurPixels(loaded.get(parts.underlay.need.source)!, parts.underlay.need, maxPixels).then(
+        (pixels) => ({ ...pixels, left: parts.underlay!.left, top: parts.underlay!.top }),
+      ),
+  ]);
+  const svg = embedImages(parts.resolved, prepared);
+  stage('images');
+  return { svg, resolved, underlay };
+}
+
+/** Resolves a request and embeds its images: the final SVG text the rasteriser draws. */
+export async function renderSvg(
+  request: unknown,
+  options: RenderOptions = {},
+): Promise<{ svg: string; resolved: ResolvedTemplate }> {
+  const { svg, resolved } = await prepare(request, options, false);
+  return { svg, resolved };
 }
 
 /** Renders a request (spec section 3) to PNG, JPEG or WebP bytes. Errors carry the spec's texts. */
 export async function render(request: unknown, options: RenderOptions = {}): Promise<RenderResult> {
   const { format, quality } = checkOptions(options);
-  const { svg, resolved } = await renderSvg(request, options);
-  const raster = await rasterise(svg, options.background === 'transparent' ? undefined : '#ffffff');
+  const { svg, resolved, underlay } = await prepare(request, options, true);
+  const background = options.background === 'transparent' ? undefined : '#ffffff';
+  let started = performance.now();
+  const raster = await rasterise(svg, underlay ? undefined : background);
+  options.onStage?.('raster', performance.now() - started);
+  started = performance.now();
+  const bytes = underlay
+    ? await encodeOverUnderlay(raster, underlay, background, format, quality)
+    : await encodeRaster(raster, format, quality);
+  options.onStage?.('encode', performance.now() - started);
   return {
-    bytes: await encodeRaster(raster, format, quality),
+    bytes,
     format,
     width: raster.width,
     height: raster.height,

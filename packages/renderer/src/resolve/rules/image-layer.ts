@@ -1,12 +1,13 @@
 /**
  * Fills a layer with an image: an <image> at the layer box with preserveAspectRatio from the fit and
- * alignment, clipped to the box (with its rounded corners), and the image registered as a need.
+ * alignment (in a pattern filling the box's shape when it has rounded corners), and the image
+ * registered as a need.
  */
 import { RENDERER_ERRORS, type HorizontalAlignment, type VerticalAlignment } from '@adloom/template';
 import type { ImageFit, ImageKind, RuleContext } from '../context.js';
 import { RendererError } from '../errors.js';
 import { chainMatrix, formatNumber, pixelScale } from '../geometry.js';
-import { boxRect, findLayerBox, replaceLayer } from '../layer.js';
+import { boxRect, findLayerBox, replaceLayer, type LayerBox } from '../layer.js';
 import { attr, element, type XmlElement } from '../xml.js';
 
 /** How to place an image in a layer. */
@@ -16,7 +17,7 @@ export interface ImagePlacement {
   fit: ImageFit;
   horizontal: HorizontalAlignment;
   vertical: VerticalAlignment;
-  /** Blur layers: the image viewport grows by this factor around the box centre (1.3 × cover). */
+  /** Blur layers: the image is drawn in a viewport this many times the box, around its centre (1.3 × cover). */
   enlarge?: number;
   /** Blur layers: standard deviation as a fraction of the smaller side of the drawn image. */
   blurFraction?: number;
@@ -48,58 +49,53 @@ export function fillImageLayer(
       `layer ${id} has no <image> or <rect> with a width and height to place the image in`,
     );
   }
-  const enlarge = placement.enlarge ?? 1;
-  const width = box.width * enlarge;
-  const height = box.height * enlarge;
-  const x = box.x - (width - box.width) / 2;
-  const y = box.y - (height - box.height) / 2;
   const pixels = pixelScale(chainMatrix([...ancestors, ...box.chain]), context.scale);
+  const blur =
+    placement.blurFraction === undefined
+      ? {}
+      : { blurFraction: placement.blurFraction, enlarge: placement.enlarge ?? 1 };
   const ref = context.addImage({
     source: placement.source,
     kind: placement.kind,
     layerId: id,
     fit: placement.fit,
-    width,
-    height,
-    pixelWidth: width * pixels.x,
-    pixelHeight: height * pixels.y,
-    ...(placement.blurFraction === undefined ? {} : { blurFraction: placement.blurFraction }),
+    width: box.width,
+    height: box.height,
+    pixelWidth: box.width * pixels.x,
+    pixelHeight: box.height * pixels.y,
+    ...blur,
   });
-  const clipId = context.newId('clip');
-  const content: XmlElement[] = [element('clipPath', { id: clipId }, [boxRect(box)])];
-  let filter: string | undefined;
-  if (placement.blurFraction !== undefined) {
-    const filterId = context.newId('blur');
-    filter = `url(#${filterId})`;
-    // The deviation depends on the image's own size; embedding sets it (see embed.ts).
-    const blur = element('feGaussianBlur', { stdDeviation: '0', 'data-adloom-blur': ref });
-    content.push(
-      element(
-        'filter',
-        {
-          id: filterId,
-          filterUnits: 'userSpaceOnUse',
-          x: formatNumber(x),
-          y: formatNumber(y),
-          width: formatNumber(width),
-          height: formatNumber(height),
-          'color-interpolation-filters': 'sRGB',
-        },
-        [blur],
-      ),
-    );
-  }
-  content.push(
-    element('image', {
-      x: formatNumber(x),
-      y: formatNumber(y),
-      width: formatNumber(width),
-      height: formatNumber(height),
-      preserveAspectRatio: preserveAspectRatio(placement.fit, placement.horizontal, placement.vertical),
-      href: ref,
-      filter,
-      'clip-path': `url(#${clipId})`,
-    }),
+  const image = element('image', {
+    x: formatNumber(rounded(box) ? 0 : box.x),
+    y: formatNumber(rounded(box) ? 0 : box.y),
+    width: formatNumber(box.width),
+    height: formatNumber(box.height),
+    preserveAspectRatio:
+      placement.blurFraction === undefined
+        ? preserveAspectRatio(placement.fit, placement.horizontal, placement.vertical)
+        : 'none',
+    href: ref,
+  });
+  // A cover (slice) image is clipped to its own viewport and a contained (meet) one stays inside it, so
+  // a plain box needs nothing more. Rounded corners paint the box's shape with the image as a pattern:
+  // the same pixels as a clip path, without the canvas-sized mask a clip costs the rasteriser.
+  if (!rounded(box)) return replaceLayer(layer, box, [image]);
+  const patternId = context.newId('pattern');
+  const pattern = element(
+    'pattern',
+    {
+      id: patternId,
+      patternUnits: 'userSpaceOnUse',
+      x: formatNumber(box.x),
+      y: formatNumber(box.y),
+      width: formatNumber(box.width),
+      height: formatNumber(box.height),
+    },
+    [image],
   );
-  return replaceLayer(layer, box, content);
+  return replaceLayer(layer, box, [pattern, boxRect(box, { fill: `url(#${patternId})` })]);
+}
+
+function rounded(box: LayerBox): boolean {
+  return (box.rx ?? 0) > 0 || (box.ry ?? 0) > 0;
 }

@@ -54,8 +54,11 @@ describe('placeMainImages', () => {
 
   it('keeps a rounded slot rounded', () => {
     const { root, context } = setup(slot('MAIN_001', ' rx="8"'), { inputs: [{ input: 'a.png' }] });
+    // The image fills the rounded shape as a pattern.
     expect(inner(placeMainImages(root, context))).toContain(
-      '<rect x="0" y="0" width="100" height="50" rx="8" ry="8"/>',
+      '<pattern id="adloom-pattern-1" patternUnits="userSpaceOnUse" x="0" y="0" width="100" height="50">' +
+        '<image x="0" y="0" width="100" height="50" preserveAspectRatio="xMidYMid slice" href="adloom-image:1"/></pattern>' +
+        '<rect x="0" y="0" width="100" height="50" rx="8" ry="8" fill="url(#adloom-pattern-1)"/>',
     );
   });
 
