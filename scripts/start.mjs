@@ -45,9 +45,12 @@ if (built < sources) {
   run('npm run build');
 }
 
+// Two malloc arenas: sharp and resvg allocate large image buffers from several threads, and glibc's
+// default (eight arenas per core) lets a rendering process hold far more memory than it uses.
 const server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
   cwd: root,
   stdio: 'inherit',
+  env: { MALLOC_ARENA_MAX: '2', ...process.env },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -35,6 +35,7 @@ export interface RendererServer {
     options?: BenchRenderOptions,
   ): Promise<{ bytes: Buffer; width: number; height: number }>;
   renderSvg(request: unknown, options?: BenchRenderOptions): Promise<{ svg: string }>;
+  renderReferenceSvg(request: unknown, options?: BenchRenderOptions): Promise<string>;
 }
 
 /** A computed specifier, so the typecheck does not follow it into the renderer's sources. */
@@ -43,9 +44,8 @@ const SERVER_ENTRY: string = '@adloom/renderer/server';
 /** Imports the server renderer and checks it has what the benchmark calls. */
 export async function loadRenderer(): Promise<RendererServer> {
   const server = (await import(SERVER_ENTRY)) as Partial<RendererServer>;
-  if (typeof server.render !== 'function' || typeof server.renderSvg !== 'function')
-    throw new Error(
-      `${SERVER_ENTRY} no longer exports render and renderSvg; update scripts/bench/renderer.ts`,
-    );
+  for (const name of ['render', 'renderSvg', 'renderReferenceSvg'] as const)
+    if (typeof server[name] !== 'function')
+      throw new Error(`${SERVER_ENTRY} no longer exports ${name}; update scripts/bench/renderer.ts`);
   return server as RendererServer;
 }

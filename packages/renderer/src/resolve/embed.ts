@@ -6,7 +6,8 @@
 import type { ImageNeed } from './context.js';
 import type { ResolvedTemplate } from './resolve.js';
 import { serializeXml } from './serialize.js';
-import { attr, localName, rewrite, withAttributes, type XmlElement } from './xml.js';
+import { formatNumber } from './geometry.js';
+import { attr, element, localName, rewrite, withAttributes, type XmlElement } from './xml.js';
 
 /** An image ready to embed: a data URL and the pixel size of the image it holds. */
 export interface EmbeddedImage {
@@ -86,6 +87,66 @@ export function blurPlan(need: ImageNeed, natural: { width: number; height: numb
     },
     output,
   };
+}
+
+/**
+ * The template with each blurred background drawn the plain SVG way instead: the whole image covering
+ * `enlarge` times the box, blurred by an feGaussianBlur at full size, clipped to the box. This is what a
+ * renderer without image preparation has to draw (tests compare with it; the benchmark gives it to
+ * Chromium). `natural` gives each blur image's size.
+ */
+export function withBlurFilters(
+  resolved: ResolvedTemplate,
+  natural: ReadonlyMap<string, { width: number; height: number }>,
+): ResolvedTemplate {
+  const needs = new Map(resolved.images.map((need) => [need.ref, need]));
+  let counter = 0;
+  const root = rewrite(resolved.root, (node: XmlElement) => {
+    const need = localName(node) === 'image' ? needs.get(attr(node, 'href') ?? '') : undefined;
+    const size = need && natural.get(need.ref);
+    if (need?.kind !== 'blur' || !size) return undefined;
+    const enlarge = need.enlarge ?? 1;
+    const box = { x: Number(attr(node, 'x') ?? 0), y: Number(attr(node, 'y') ?? 0) };
+    const width = need.width * enlarge;
+    const height = need.height * enlarge;
+    const x = box.x - (width - need.width) / 2;
+    const y = box.y - (height - need.height) / 2;
+    const scale = Math.max(width / size.width, height / size.height);
+    const deviation = (need.blurFraction ?? 0) * Math.min(size.width * scale, size.height * scale);
+    counter += 1;
+    const clipId = `adloom-reference-clip-${counter}`;
+    const filterId = `adloom-reference-blur-${counter}`;
+    const viewport = {
+      x: formatNumber(x),
+      y: formatNumber(y),
+      width: formatNumber(width),
+      height: formatNumber(height),
+    };
+    return [
+      element('clipPath', { id: clipId }, [
+        element('rect', {
+          x: attr(node, 'x'),
+          y: attr(node, 'y'),
+          width: attr(node, 'width'),
+          height: attr(node, 'height'),
+        }),
+      ]),
+      element(
+        'filter',
+        { id: filterId, filterUnits: 'userSpaceOnUse', ...viewport, 'color-interpolation-filters': 'sRGB' },
+        [element('feGaussianBlur', { stdDeviation: formatNumber(deviation) })],
+      ),
+      element('g', { 'clip-path': `url(#${clipId})` }, [
+        element('image', {
+          ...viewport,
+          preserveAspectRatio: 'xMidYMid slice',
+          href: need.ref,
+          filter: `url(#${filterId})`,
+        }),
+      ]),
+    ];
+  });
+  return { ...resolved, root };
 }
 
 /**

@@ -7,7 +7,7 @@ import { resolveTemplate } from '../resolve/resolve.js';
 import { svgTemplate } from '../resolve/test/helpers.js';
 import { prepareImages } from './prepare-images.js';
 import { rasterise, encodeRaster } from './rasterise.js';
-import { render, renderSvg } from './render.js';
+import { render, renderReferenceSvg, renderSvg } from './render.js';
 import { logoImage, memoryLoader, pixelDifference, quadrantImage } from './test/images.js';
 
 let images: Record<string, Buffer>;
@@ -122,5 +122,16 @@ describe('render', () => {
     // resvg approximates a wide Gaussian with box passes, sharp blurs exactly: edges differ by a few levels.
     expect(await pixelDifference(a!, b!, 8)).toBeLessThan(0.03);
     expect(await pixelDifference(a!, b!, 24)).toBe(0);
+  });
+
+  it('draws what the plain SVG with the original images and an SVG blur filter draws', async () => {
+    const loadImage = memoryLoader(images);
+    const ours = await render(request, { loadImage });
+    const reference = await renderReferenceSvg(request, { loadImage });
+    expect(reference).toContain('<feGaussianBlur stdDeviation="27.5127"/>');
+    const plain = await encodeRaster(await rasterise(reference, '#ffffff'), 'png', 90);
+    // resvg's blur filter is three box passes; sharp's is a true Gaussian (as in the test above).
+    expect(await pixelDifference(ours.bytes, plain, 8)).toBeLessThan(0.03);
+    expect(await pixelDifference(ours.bytes, plain, 32)).toBe(0);
   });
 });
