@@ -10,9 +10,8 @@
  *   (renderReferenceSvg), the work a Chromium-based renderer does; and, for comparison, drawing our
  *   prepared SVG (photos shrunk and background blurred already).
  * Images come from memory through the renderer's image loader: no network time is measured. Worker
- * processes run with MALLOC_ARENA_MAX=2, as `npm start` runs the server (scripts/start.mjs); they inherit
- * the rest of the environment, so settings such as UV_THREADPOOL_SIZE (or another MALLOC_ARENA_MAX) can
- * be tried by setting them on the command.
+ * processes start with the renderer's RENDER_WORKER_ENV (MALLOC_ARENA_MAX=2, UV_THREADPOOL_SIZE=2: see
+ * src/server/worker-env.ts); a variable set on the command wins, so other settings can be tried.
  * Prints a table, then one JSON line. Missing a target is reported, not an error; it exits non-zero
  * only when something fails.
  */
@@ -24,6 +23,7 @@ import sharp from 'sharp';
 // The renderer's own rasteriser and encoder (not part of its public API), so the stage times and the
 // floor's encode use exactly the settings render() uses.
 import { encodeRaster, rasterise, type Raster } from '../packages/renderer/src/server/rasterise.js';
+import { RENDER_WORKER_ENV } from '../packages/renderer/src/server/worker-env.js';
 import { CHROMIUM_PATH, timeChromium } from './bench/chromium.js';
 import type { WorkerCommand, WorkerReport } from './bench/render-worker.js';
 import { loadRenderer, type ImageLoader, type RenderStage } from './bench/renderer.js';
@@ -142,7 +142,7 @@ async function timeWorkers(encoded: [string, Uint8Array][]): Promise<WorkerResul
     fork(path.join(root, 'scripts/bench/render-worker.ts'), [], {
       cwd: root,
       execArgv: ['--import', 'tsx'],
-      env: { MALLOC_ARENA_MAX: '2', ...process.env },
+      env: { ...RENDER_WORKER_ENV, ...process.env },
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     }),

@@ -177,3 +177,4 @@ export async function render(request: unknown, options: RenderOptions = {}): Pro
     warnings: resolved.warnings,
   };
 }
+export { RENDER_WORKER_ENV } from './worker-env.js';
