@@ -1,16 +1,15 @@
 /**
  * The server's FontSource: catalogue fonts from the built TTF files in dist/fonts (falling back to the
  * @fontsource WOFF files when the build has not run, which opentype.js reads too), custom fonts from
- * their URL with a size limit and a guard against private addresses.
+ * their URL with the images module's download (size limit, private addresses refused, DNS pinned).
  */
-import { lookup } from 'node:dns/promises';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { resolveFontFile } from '../fonts/catalogue.js';
 import type { FontSource } from '../resolve/text/font-loader.js';
-import { nonPublicRange } from './images/index.js';
+import { download, systemLookup } from './images/index.js';
 
 /** Where `npm run build -w @adloom/renderer` writes the catalogue fonts. */
 export const BUILT_FONTS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/fonts');
@@ -58,39 +57,28 @@ async function readCatalogueFont(fontsDir: string, file: string): Promise<Uint8A
   }
 }
 
-async function checkPublicHost(url: URL, allowHosts: readonly string[]): Promise<void> {
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (allowHosts.includes(url.hostname) || allowHosts.includes(url.host)) return;
-  const addresses = await lookup(host, { all: true });
-  for (const { address } of addresses) {
-    const range = nonPublicRange(address);
-    if (range !== undefined)
-      throw new Error(`${url.hostname} resolves to a ${range} address, which fonts may not come from`);
-  }
-}
+const FONT_ACCEPT = 'font/ttf,font/otf,font/woff,font/woff2,application/font-sfnt,*/*;q=0.5';
 
+/** The most time one custom font may take; the font loader's overall 9000 ms limit applies too. */
+const FONT_TIMEOUT_MS = 9000;
+
+/**
+ * A custom font over http(s), through the images module's download: every hop's addresses are checked
+ * (private and loopback ones refused unless the host is allow-listed) and the socket pinned to them, so
+ * a second DNS answer cannot point it elsewhere; at most 3 redirects and MAX_FONT_BYTES.
+ */
 async function fetchFont(url: URL, signal: AbortSignal, allowHosts: readonly string[]): Promise<Uint8Array> {
-  await checkPublicHost(url, allowHosts);
-  // Redirects are not followed: each hop would need the same address check.
-  const response = await fetch(url, { signal, redirect: 'error' });
-  if (!response.ok) throw new Error(`HTTP ${response.status} from ${url.href}`);
-  const declared = Number(response.headers.get('content-length'));
-  if (declared > MAX_FONT_BYTES) throw new Error(`${url.href} is larger than ${MAX_FONT_BYTES} bytes`);
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  // A reader rather than `for await`: the stream types differ between Node's and the DOM's libraries.
-  const reader = response.body?.getReader();
-  for (;;) {
-    const next = reader ? await reader.read() : { done: true as const, value: undefined };
-    if (next.done) break;
-    total += next.value.byteLength;
-    if (total > MAX_FONT_BYTES) {
-      await reader?.cancel();
-      throw new Error(`${url.href} is larger than ${MAX_FONT_BYTES} bytes`);
-    }
-    chunks.push(next.value);
-  }
-  return Buffer.concat(chunks);
+  const downloaded = await download(url.href, {
+    timeoutMs: FONT_TIMEOUT_MS,
+    maxBytes: MAX_FONT_BYTES,
+    maxRedirects: 3,
+    allowHosts,
+    lookup: systemLookup,
+    accept: FONT_ACCEPT,
+    noun: 'Font',
+    signal,
+  });
+  return downloaded.bytes;
 }
 
 /** A FontSource reading catalogue files from disk and custom fonts from http(s) (or files, if allowed). */

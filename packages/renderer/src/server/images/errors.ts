@@ -16,6 +16,8 @@ export type ImageLoadErrorCode =
 export interface ImageSubject {
   readonly source: string;
   readonly redirectedTo?: string | undefined;
+  /** What the file is, to start the message with; default 'Image' (fonts use the same download). */
+  readonly noun?: string;
 }
 
 const MAX_URL_CHARS = 200;
@@ -58,7 +60,7 @@ export class ImageLoadError extends Error {
   constructor(code: ImageLoadErrorCode, subject: ImageSubject, reason: string, options?: ErrorOptions) {
     const hop =
       subject.redirectedTo === undefined ? '' : ` (redirected to ${shortenUrl(subject.redirectedTo)})`;
-    super(`Image ${shortenUrl(subject.source)}${hop} ${reason}`, options);
+    super(`${subject.noun ?? 'Image'} ${shortenUrl(subject.source)}${hop} ${reason}`, options);
     this.code = code;
     this.url = subject.source;
     this.redirectedTo = subject.redirectedTo;

@@ -448,7 +448,7 @@ describe('URL checks', () => {
       'BAD_URL',
     );
     expect(error.message).toContain(
-      'has a user name or password in its URL; image requests never carry credentials',
+      'has a user name or password in its URL; requests never carry credentials',
     );
     await expectCode(fetchImage(`http://token@127.0.0.1:${server.port}/photo.png`, LOCAL), 'BAD_URL');
     expect(server.seen.length).toBe(before);

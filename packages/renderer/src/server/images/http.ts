@@ -20,6 +20,12 @@ export interface DownloadLimits {
   readonly maxRedirects: number;
   readonly allowHosts: readonly string[];
   readonly lookup: HostLookup;
+  /** The Accept header; default: image types. */
+  readonly accept?: string;
+  /** Starts error messages ('Image' by default). */
+  readonly noun?: string;
+  /** Ends the download early, as the timeout does. */
+  readonly signal?: AbortSignal;
 }
 
 /** A downloaded body, before anyone has looked at what it contains. */
@@ -57,7 +63,7 @@ export function parseHttpUrl(href: string, base: URL | undefined, subject: Image
     throw new ImageLoadError(
       'BAD_URL',
       subject,
-      'has a user name or password in its URL; image requests never carry credentials',
+      'has a user name or password in its URL; requests never carry credentials',
     );
   }
   return url;
@@ -69,16 +75,17 @@ export function parseHttpUrl(href: string, base: URL | undefined, subject: Image
  * the whole load (DNS, connect, headers and body of every hop).
  */
 export async function download(source: string, limits: DownloadLimits): Promise<Downloaded> {
-  let subject: ImageSubject = { source };
+  const noun = limits.noun === undefined ? {} : { noun: limits.noun };
+  let subject: ImageSubject = { source, ...noun };
   let url = parseHttpUrl(source.trim(), undefined, subject);
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), limits.timeoutMs);
-  const { signal } = controller;
+  const signal = limits.signal ? AbortSignal.any([controller.signal, limits.signal]) : controller.signal;
   try {
     for (let redirects = 0; ; redirects += 1) {
       const guard = { allowHosts: limits.allowHosts, lookup: limits.lookup, subject };
       const addresses = await untilAborted(resolveSafeAddresses(url, guard), signal);
-      const answer = await getOnce(url, addresses, signal, limits.maxBytes, subject);
+      const answer = await getOnce(url, addresses, signal, limits.maxBytes, subject, limits.accept ?? ACCEPT);
       if ('bytes' in answer) {
         return { bytes: answer.bytes, url: url.href, contentType: answer.contentType, subject };
       }
@@ -89,13 +96,14 @@ export async function download(source: string, limits: DownloadLimits): Promise<
           `redirected more than ${limits.maxRedirects} times`,
         );
       }
-      const next = parseHttpUrl(answer.location, url, { source, redirectedTo: answer.location });
-      subject = { source, redirectedTo: next.href };
+      const next = parseHttpUrl(answer.location, url, { source, redirectedTo: answer.location, ...noun });
+      subject = { source, redirectedTo: next.href, ...noun };
       url = next;
     }
   } catch (error) {
     // Whatever broke once the clock ran out (a destroyed socket, an aborted lookup) is the timeout.
     if (signal.aborted) {
+      if (limits.signal?.aborted) throw limits.signal.reason ?? error;
       throw new ImageLoadError('TIMEOUT', subject, `did not load within ${limits.timeoutMs} ms`, {
         cause: error,
       });
@@ -128,6 +136,7 @@ export function requestOptions(
   url: URL,
   addresses: readonly ResolvedAddress[],
   signal: AbortSignal,
+  accept = ACCEPT,
 ): RequestOptions {
   const hostname = bareHostname(url);
   const options: RequestOptions = {
@@ -136,7 +145,7 @@ export function requestOptions(
     port: url.port === '' ? undefined : Number(url.port),
     path: `${url.pathname}${url.search}`,
     method: 'GET',
-    headers: { host: url.host, accept: ACCEPT, 'accept-encoding': 'identity', 'user-agent': USER_AGENT },
+    headers: { host: url.host, accept, 'accept-encoding': 'identity', 'user-agent': USER_AGENT },
     lookup: pinnedLookup(addresses),
     agent: false,
     signal,
@@ -152,10 +161,11 @@ function getOnce(
   signal: AbortSignal,
   maxBytes: number,
   subject: ImageSubject,
+  accept: string,
 ): Promise<Answer> {
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise<Answer>((resolve, reject) => {
-    const request = send(requestOptions(url, addresses, signal), (response) => {
+    const request = send(requestOptions(url, addresses, signal, accept), (response) => {
       readAnswer(response, signal, maxBytes, subject)
         .then(resolve, reject)
         // One request per socket (agent: false): closing it frees the connection on every path.
