@@ -184,6 +184,20 @@ describe('remove', () => {
 
   it('fails on an invalid regular expression', () => {
     expect(() => applyFilter('x', call('remove', '('))).toThrow("'(' is not a valid regular expression");
+    // RE2 syntax: no backreferences or lookaround.
+    expect(() => applyFilter('aa', call('remove', '(a)\\1'))).toThrow('is not a valid regular expression');
+  });
+
+  it('matches in linear time: a catastrophic pattern on a long value returns', () => {
+    // A backtracking engine (JavaScript's own) would not finish these in any useful time.
+    const value = `${'a'.repeat(5000)}!`;
+    expect(removePattern(value, '(a+)+$')).toBe(value);
+    expect(removePattern(value, '(a|a)*b')).toBe(value);
+    expect(removePattern(`${'ab'.repeat(2000)}`, '(ab|a)*c')).toBe('ab'.repeat(2000));
+  });
+
+  it('removes Unicode text as JavaScript strings hold it', () => {
+    expect(removePattern('Café — 50 % off 🎉', ' ?🎉|—')).toBe('Café  50 % off');
   });
 
   it('leaves no occurrence of a removed character', () => {

@@ -3,6 +3,7 @@
  * and returns the new value or throws an Error whose message says why; fillTemplateString reports the
  * failure and keeps the value unchanged.
  */
+import { RE2JS } from 're2js';
 import { evaluateMath, formatMathResult } from './math.js';
 import { formatNumber, isNumberLocale, parseMetadataNumber } from './numberFormat.js';
 
@@ -147,15 +148,19 @@ export function maxLength(value: string, limit: number): string {
   return cut !== '' ? cut : head.trimEnd();
 }
 
-/** `remove:REGEX`: deletes every match of the regular expression. */
+/**
+ * `remove:REGEX`: deletes every match of the regular expression. The pattern comes from a template and
+ * the value from a catalogue, so it runs on RE2 (re2js), which matches in linear time: a pattern such as
+ * `(a+)+$` cannot hang a render. RE2 has no backreferences or lookaround; such a pattern is refused.
+ */
 export function removePattern(value: string, pattern: string): string {
-  let regex: RegExp;
+  let regex: RE2JS;
   try {
-    regex = new RegExp(pattern, 'g');
+    regex = RE2JS.compile(pattern);
   } catch {
     throw new Error(`'${pattern}' is not a valid regular expression`);
   }
-  return value.replace(regex, '');
+  return regex.matcher(value).replaceAll('');
 }
 
 function parseWholeNumber(arg: string, filter: string): number {
