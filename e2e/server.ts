@@ -3,6 +3,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../apps/server/src/app.js';
+import { seedTemplateLibrary } from '../apps/server/src/modules/templates/library/seed.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { addMember, createClient, setFeature } from '../apps/server/src/modules/clients/clients.service.js';
@@ -72,6 +73,7 @@ const fixtures: Fixtures = {
 mkdirSync(path.dirname(fixturesFile), { recursive: true });
 writeFileSync(fixturesFile, JSON.stringify(fixtures, null, 2));
 
-const { app } = await buildApp({ config, database, logger: false });
+const { app, deps } = await buildApp({ config, database, logger: false });
+await seedTemplateLibrary(deps);
 await app.listen({ port, host: '127.0.0.1' });
 console.log(`e2e server on ${config.publicUrl} (data in ${dataDir})`);

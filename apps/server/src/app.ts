@@ -14,6 +14,7 @@ import { registerPortalFileRoutes } from './http/portal-files.js';
 import { registerRendererPage } from './http/renderer-page.js';
 import { registerSpa } from './http/spa.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
+import { registerUploadRoutes } from './modules/uploads/uploads.routes.js';
 import { createDiskFileStore, type FileStore } from './storage/file-store.js';
 
 declare module 'fastify' {
@@ -71,6 +72,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   await registerOidcRoutes(app, deps);
   registerGraphQL(app, deps);
   await registerPortalFileRoutes(app, deps);
+  await registerUploadRoutes(app, deps);
   await registerFontRoutes(app);
   await registerRendererPage(app);
   await registerSpa(app, config.webDistDir);

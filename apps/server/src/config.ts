@@ -20,6 +20,22 @@ export interface Config {
   seedDemo: boolean;
   logLevel: string;
   loginRateLimit: { max: number; windowMs: number };
+  /** Signs upload policies for the embedded upload endpoint; when unset one is generated and kept in the database. */
+  uploadSecret: string | undefined;
+  /** An S3-compatible store for uploads; when unset, uploads go to the local disk through `/uploads/`. */
+  s3: S3Config | undefined;
+}
+
+export interface S3Config {
+  bucket: string;
+  region: string;
+  /** For S3-compatible stores (MinIO, R2, ...); addressed path-style. */
+  endpoint: string | undefined;
+  /** Without a key pair the AWS SDK's default credential chain is used (instance roles and so on). */
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  /** Base URL objects are read from (a CDN, say); defaults to the bucket's own URL. */
+  publicUrl: string | undefined;
 }
 
 export interface Auth0Config {
@@ -40,6 +56,25 @@ function readAuth0(env: NodeJS.ProcessEnv): Auth0Config | undefined {
     clientId,
     clientSecret,
     managementUrl: env.AUTH0_MANAGEMENT_URL ?? new URL('/api/v2/', issuerUrl).toString(),
+  };
+}
+
+function readS3(env: NodeJS.ProcessEnv): S3Config | undefined {
+  const bucket = env.S3_BUCKET;
+  if (!bucket) return undefined;
+  const accessKeyId = env.S3_ACCESS_KEY_ID || undefined;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || undefined;
+  if (!accessKeyId !== !secretAccessKey)
+    throw new Error(
+      'Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (to use the AWS default credentials).',
+    );
+  return {
+    bucket,
+    region: env.S3_REGION || 'us-east-1',
+    endpoint: env.S3_ENDPOINT?.replace(/\/$/, '') || undefined,
+    accessKeyId,
+    secretAccessKey,
+    publicUrl: env.S3_PUBLIC_URL?.replace(/\/$/, '') || undefined,
   };
 }
 
@@ -68,5 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       max: Number(env.LOGIN_RATE_LIMIT_MAX ?? 10),
       windowMs: Number(env.LOGIN_RATE_LIMIT_WINDOW_MS ?? 5 * 60_000),
     },
+    uploadSecret: env.UPLOAD_SECRET || undefined,
+    s3: readS3(env),
   };
 }

@@ -3,12 +3,15 @@ import { buildApp } from './app.js';
 import { openDatabase } from './db/client.js';
 import { purgeExpiredSessions } from './auth/sessions.js';
 import { seedEmptyDatabase } from './seed.js';
+import { seedTemplateLibrary } from './modules/templates/library/seed.js';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await database.migrate();
 await purgeExpiredSessions(database.db);
-const { app } = await buildApp({ config, database });
+const { app, deps } = await buildApp({ config, database });
+// The starter templates; thumbnails are rendered once per design (a few seconds on the first start).
+await seedTemplateLibrary(deps);
 
 if (config.seedDemo) {
   const seeded = await seedEmptyDatabase(database.db);

@@ -4,6 +4,8 @@ import { schemas } from '../src/graphql/schema.js';
 import { createTestApp, dbKinds, gql, twoClients, type TestApp } from './harness.js';
 import { clientScopedCases, publicClientArgCases, type World } from './isolation/cases.js';
 import './isolation/foundation.cases.js';
+import './isolation/uploads.cases.js';
+import './isolation/templates.cases.js';
 
 function rootFields(
   schema: GraphQLSchema,

@@ -7,6 +7,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
   index,
@@ -164,8 +165,128 @@ export const systemState = pgTable('system_state', {
     .default(sql`'{}'::jsonb`),
 });
 
+/**
+ * Tags of templates (spec section 3): a group and a key. Global tags (client_id null) are the automatic
+ * ones and those of the starter library; a client's own style tags belong to it.
+ */
+export const templateTags = pgTable(
+  'template_tags',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: uuid('client_id').references(() => clients.id, { onDelete: 'cascade' }),
+    group: text('group').notNull(),
+    key: text('key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // NULLS NOT DISTINCT: one global tag per group and key, as well as one per client.
+    unique('template_tags_client_group_key_unique').on(t.clientId, t.group, t.key).nullsNotDistinct(),
+  ],
+);
+
+/**
+ * A template: what the list shows, and its newest version. Library templates have no client and a
+ * library key; the rest belong to one client.
+ */
+export const templates = pgTable(
+  'templates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: uuid('client_id').references(() => clients.id, { onDelete: 'cascade' }),
+    libraryKey: text('library_key'),
+    name: text('name').notNull(),
+    currentVersionId: uuid('current_version_id'),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    thumbnailUrl: text('thumbnail_url'),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.clientId), uniqueIndex('templates_library_key_unique').on(t.libraryKey)],
+);
+
+/** What a version's slots hold: the extracted slots of packages/template. */
+export interface StoredSlot {
+  id: string;
+  name: string;
+  index: number;
+  type: string;
+  removeBackground: boolean;
+  removeBorders: boolean;
+  removeBordersHard: boolean;
+  maxSlides: number;
+  features: { key: string; value: string }[];
+}
+
+/** An immutable saved state of a template (templateVersionId). */
+export const templateVersions = pgTable(
+  'template_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    templateId: uuid('template_id')
+      .notNull()
+      .references(() => templates.id, { onDelete: 'cascade' }),
+    /** 1, 2, 3… per template. */
+    number: integer('number').notNull(),
+    name: text('name').notNull(),
+    templateString: text('template_string').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    thumbnailUrl: text('thumbnail_url'),
+    slots: jsonb('slots').$type<StoredSlot[]>().notNull(),
+    /** The version this one restored, when it was made by a restore. */
+    restoredFromId: uuid('restored_from_id'),
+    createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('template_versions_template_number_unique').on(t.templateId, t.number)],
+);
+
+/** Which tags a template carries (auto tags of its newest version plus the chosen style and industry tags). */
+export const templateTagLinks = pgTable(
+  'template_tag_links',
+  {
+    templateId: uuid('template_id')
+      .notNull()
+      .references(() => templates.id, { onDelete: 'cascade' }),
+    tagId: uuid('tag_id')
+      .notNull()
+      .references(() => templateTags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.templateId, t.tagId] }), index().on(t.tagId)],
+);
+
+export const brandKitItemTypes = ['COLOR', 'FONT', 'LOGO', 'GUIDE', 'AUDIO', 'DISCLAIMER'] as const;
+export type BrandKitItemType = (typeof brandKitItemTypes)[number];
+
+/** One item of a client's brand kit (spec section 3, "Brand kit data"). */
+export const brandKitItems = pgTable(
+  'brand_kit_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    type: text('type').$type<BrandKitItemType>().notNull(),
+    name: text('name').notNull(),
+    /** A colour's value (#rrggbb), a guide's or disclaimer's text. */
+    textContent: text('text_content'),
+    /** Stored file of a font, logo or audio item. */
+    fileKey: text('file_key'),
+    createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.clientId, t.type)],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type ClientRow = typeof clients.$inferSelect;
 export type MembershipRow = typeof memberships.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type InvitationRow = typeof invitations.$inferSelect;
+export type TemplateRow = typeof templates.$inferSelect;
+export type TemplateVersionRow = typeof templateVersions.$inferSelect;
+export type TemplateTagRow = typeof templateTags.$inferSelect;
+export type BrandKitItemRow = typeof brandKitItems.$inferSelect;

@@ -4,6 +4,9 @@ import '../modules/clients/clients.schema.js';
 import '../modules/users/users.schema.js';
 import '../modules/users/members.schema.js';
 import '../modules/portal/portal.schema.js';
+import '../modules/uploads/uploads.schema.js';
+import '../modules/templates/templates.schema.js';
+import '../modules/brand-kit/brand-kit.schema.js';
 
 let built: { publicSchema: GraphQLSchema; clientSchema: GraphQLSchema } | undefined;
 

@@ -1,0 +1,380 @@
+/**
+ * Templates over the client-scoped endpoint: spec section 7 rows 2–4, 9 and 10, and the list, versions,
+ * library, duplicate, archive and delete operations the template screens use.
+ */
+import { BUILDER, TAG_GROUP_LABELS, type TagGroup } from '@adloom/template';
+import { CLIENT, ServerError, builder, payload, type ServerErrorShape } from '../../graphql/builder.js';
+import { clientActor } from '../../graphql/context.js';
+import type { StoredSlot, TemplateTagRow, TemplateVersionRow } from '../../db/schema.js';
+import {
+  createStyleTag,
+  createTemplate,
+  deleteTemplate,
+  duplicateTemplate,
+  findTemplate,
+  libraryTagFilters,
+  listLibrary,
+  listTemplates,
+  listVersions,
+  restoreVersion,
+  setArchived,
+  tagLabel,
+  updateTemplate,
+  useLibraryTemplate,
+  type TemplateView,
+} from './templates.service.js';
+import { readBuilderMetadata } from '@adloom/template';
+
+const SlotFeature = builder.objectRef<{ key: string; value: string }>('SlotFeature').implement({
+  subGraphs: CLIENT,
+  fields: (t) => ({ key: t.exposeString('key'), value: t.exposeString('value') }),
+});
+
+const SlotType = builder.enumType('SlotType', {
+  subGraphs: CLIENT,
+  values: ['IMAGE', 'SLIDESHOW', 'VIDEO'] as const,
+});
+
+const Slot = builder.objectRef<StoredSlot>('Slot').implement({
+  subGraphs: CLIENT,
+  description: 'An input image slot of a template version, read from its layer ids.',
+  fields: (t) => ({
+    id: t.exposeString('id'),
+    name: t.exposeString('name'),
+    index: t.exposeInt('index'),
+    type: t.field({ type: SlotType, resolve: (s) => s.type as 'IMAGE' | 'SLIDESHOW' | 'VIDEO' }),
+    removeBackground: t.exposeBoolean('removeBackground'),
+    removeBorders: t.exposeBoolean('removeBorders'),
+    removeBordersHard: t.exposeBoolean('removeBordersHard'),
+    maxSlides: t.exposeInt('maxSlides'),
+    features: t.field({ type: [SlotFeature], resolve: (s) => s.features }),
+  }),
+});
+
+export const Tag = builder.objectRef<TemplateTagRow>('Tag').implement({
+  subGraphs: CLIENT,
+  description:
+    'A template tag. group is ASPECT_RATIO, DYNAMIC_LAYER_COUNT, FEATURES, STYLE or INDUSTRY; label is what people read.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    key: t.exposeString('key'),
+    group: t.exposeString('group'),
+    groupLabel: t.string({ resolve: (tag) => TAG_GROUP_LABELS[tag.group as TagGroup] ?? tag.group }),
+    label: t.string({ resolve: (tag) => tagLabel(tag) }),
+    isOwn: t.boolean({
+      description: 'True for a tag this client created (false for global tags).',
+      resolve: (tag) => tag.clientId !== null,
+    }),
+  }),
+});
+
+const TagFilter = builder.objectRef<{ tag: TemplateTagRow; count: number }>('TagFilter').implement({
+  subGraphs: CLIENT,
+  fields: (t) => ({
+    tag: t.field({ type: Tag, resolve: (f) => f.tag }),
+    count: t.exposeInt('count'),
+  }),
+});
+
+const TemplateFeed = builder
+  .objectRef<{ id: string; name: string; status: string; updatedAt: Date }>('TemplateFeed')
+  .implement({
+    subGraphs: CLIENT,
+    description: 'A feed that uses the template (feeds come with the catalogues issue).',
+    fields: (t) => ({
+      id: t.exposeID('id'),
+      name: t.exposeString('name'),
+      status: t.exposeString('status'),
+      updatedAt: t.field({ type: 'DateTime', resolve: (f) => f.updatedAt }),
+    }),
+  });
+
+function documentSetting<T>(view: TemplateView, key: string, check: (v: unknown) => v is T, fallback: T): T {
+  const value = readBuilderMetadata(view.version.templateString)?.[key];
+  return check(value) ? value : fallback;
+}
+
+export const ProductCatalogTemplate = builder.objectRef<TemplateView>('ProductCatalogTemplate').implement({
+  subGraphs: CLIENT,
+  description: 'A template and its newest version (spec section 3, Template).',
+  fields: (t) => ({
+    id: t.id({ resolve: (v) => v.template.id }),
+    name: t.string({ resolve: (v) => v.template.name }),
+    templateString: t.string({ resolve: (v) => v.version.templateString }),
+    templateVersionId: t.id({ resolve: (v) => v.version.id }),
+    versionNumber: t.int({ resolve: (v) => v.version.number }),
+    slots: t.field({ type: [Slot], resolve: (v) => v.version.slots }),
+    tags: t.field({ type: [Tag], resolve: (v) => v.tags }),
+    feeds: t.field({ type: [TemplateFeed], resolve: () => [] }),
+    thumbnailUrl: t.string({ nullable: true, resolve: (v) => v.template.thumbnailUrl }),
+    width: t.int({ resolve: (v) => v.template.width }),
+    height: t.int({ resolve: (v) => v.template.height }),
+    backgroundColor: t.string({
+      resolve: (v) =>
+        documentSetting(v, 'backgroundColor', (x): x is string => typeof x === 'string', '#ffffff'),
+    }),
+    constrainProportions: t.boolean({
+      resolve: (v) =>
+        documentSetting(v, 'constrainProportions', (x): x is boolean => typeof x === 'boolean', true),
+    }),
+    zoom: t.float({
+      resolve: (v) =>
+        documentSetting(
+          v,
+          'zoom',
+          (x): x is number => typeof x === 'number' && x >= BUILDER.zoom.min && x <= BUILDER.zoom.max,
+          1,
+        ),
+    }),
+    madeWithBuilder: t.boolean({
+      description: 'False when the SVG has no builder <metadata>: the builder cannot edit it.',
+      resolve: (v) => readBuilderMetadata(v.version.templateString) !== null,
+    }),
+    archived: t.boolean({ resolve: (v) => v.template.archivedAt !== null }),
+    createdAt: t.field({ type: 'DateTime', resolve: (v) => v.template.createdAt }),
+    updatedAt: t.field({ type: 'DateTime', resolve: (v) => v.template.updatedAt }),
+  }),
+});
+
+const TemplateVersion = builder.objectRef<TemplateVersionRow>('TemplateVersion').implement({
+  subGraphs: CLIENT,
+  description: 'An immutable saved state of a template.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    number: t.exposeInt('number'),
+    name: t.exposeString('name'),
+    thumbnailUrl: t.string({ nullable: true, resolve: (v) => v.thumbnailUrl }),
+    width: t.exposeInt('width'),
+    height: t.exposeInt('height'),
+    slotCount: t.int({ resolve: (v) => v.slots.length }),
+    restoredFromId: t.id({ nullable: true, resolve: (v) => v.restoredFromId }),
+    createdAt: t.field({ type: 'DateTime', resolve: (v) => v.createdAt }),
+  }),
+});
+
+const LibraryTemplate = builder.objectRef<TemplateView>('LibraryTemplate').implement({
+  subGraphs: CLIENT,
+  description: 'A starter template of the library.',
+  fields: (t) => ({
+    id: t.id({ resolve: (v) => v.template.id }),
+    key: t.string({ resolve: (v) => v.template.libraryKey ?? '' }),
+    name: t.string({ resolve: (v) => v.template.name }),
+    thumbnailUrl: t.string({ nullable: true, resolve: (v) => v.template.thumbnailUrl }),
+    width: t.int({ resolve: (v) => v.template.width }),
+    height: t.int({ resolve: (v) => v.template.height }),
+    slotCount: t.int({ resolve: (v) => v.version.slots.length }),
+    tags: t.field({ type: [Tag], resolve: (v) => v.tags }),
+  }),
+});
+
+type TemplatePayloadShape = { template?: TemplateView | null; error?: ServerErrorShape | null };
+const TemplatePayload = builder.objectRef<TemplatePayloadShape>('TemplatePayload').implement({
+  subGraphs: CLIENT,
+  description: 'The saved template (id, slots, templateVersionId and the rest), or a server error.',
+  fields: (t) => ({
+    template: t.field({ type: ProductCatalogTemplate, nullable: true, resolve: (p) => p.template ?? null }),
+    error: t.field({ type: ServerError, nullable: true, resolve: (p) => p.error ?? null }),
+  }),
+});
+
+type DeletePayloadShape = { deletedId?: string | null; error?: ServerErrorShape | null };
+const DeleteTemplatePayload = builder.objectRef<DeletePayloadShape>('DeleteTemplatePayload').implement({
+  subGraphs: CLIENT,
+  fields: (t) => ({
+    deletedId: t.id({ nullable: true, resolve: (p) => p.deletedId ?? null }),
+    error: t.field({ type: ServerError, nullable: true, resolve: (p) => p.error ?? null }),
+  }),
+});
+
+type TagPayloadShape = { tag?: TemplateTagRow | null; error?: ServerErrorShape | null };
+const TagPayload = builder.objectRef<TagPayloadShape>('TagPayload').implement({
+  subGraphs: CLIENT,
+  fields: (t) => ({
+    tagId: t.id({ nullable: true, resolve: (p) => p.tag?.id ?? null }),
+    tag: t.field({ type: Tag, nullable: true, resolve: (p) => p.tag ?? null }),
+    error: t.field({ type: ServerError, nullable: true, resolve: (p) => p.error ?? null }),
+  }),
+});
+
+const SlotInput = builder.inputType('SlotInput', {
+  subGraphs: CLIENT,
+  fields: (t) => ({
+    id: t.string({ required: true }),
+    name: t.string(),
+    features: t.field({ type: [SlotFeatureInput] }),
+  }),
+});
+
+const SlotFeatureInput = builder.inputType('SlotFeatureInput', {
+  subGraphs: CLIENT,
+  fields: (t) => ({ key: t.string({ required: true }), value: t.string({ required: true }) }),
+});
+
+const TemplateSort = builder.enumType('TemplateSort', {
+  subGraphs: CLIENT,
+  values: ['UPDATED', 'NAME', 'CREATED'] as const,
+});
+
+builder.queryFields((t) => ({
+  productCatalogTemplate: t.field({
+    subGraphs: CLIENT,
+    type: ProductCatalogTemplate,
+    nullable: true,
+    description: "One of the client's templates; null when there is none with this id.",
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_r, args, ctx) => findTemplate(ctx.deps.db, clientActor(ctx).clientId, String(args.id)),
+  }),
+  productCatalogTemplates: t.field({
+    subGraphs: CLIENT,
+    type: [ProductCatalogTemplate],
+    args: {
+      search: t.arg.string(),
+      archived: t.arg.boolean({ description: 'True lists the archived templates instead.' }),
+      sort: t.arg({ type: TemplateSort }),
+    },
+    resolve: (_r, args, ctx) =>
+      listTemplates(ctx.deps.db, clientActor(ctx).clientId, {
+        search: args.search,
+        archived: args.archived,
+        sort: args.sort,
+      }),
+  }),
+  productCatalogTemplateVersions: t.field({
+    subGraphs: CLIENT,
+    type: [TemplateVersion],
+    description: "A template's versions, newest first.",
+    args: { templateId: t.arg.id({ required: true }) },
+    resolve: (_r, args, ctx) => listVersions(ctx.deps.db, clientActor(ctx).clientId, String(args.templateId)),
+  }),
+  templateLibrary: t.field({
+    subGraphs: CLIENT,
+    type: [LibraryTemplate],
+    description: 'Starter templates carrying every given tag (all of them without tags).',
+    args: { tagIds: t.arg.idList() },
+    resolve: (_r, args, ctx) => {
+      clientActor(ctx);
+      return listLibrary(ctx.deps.db, (args.tagIds ?? []).map(String));
+    },
+  }),
+  templateLibraryTagFilters: t.field({
+    subGraphs: CLIENT,
+    type: [TagFilter],
+    resolve: (_r, _a, ctx) => {
+      clientActor(ctx);
+      return libraryTagFilters(ctx.deps.db);
+    },
+  }),
+}));
+
+const saveArgs = (t: Parameters<Parameters<typeof builder.mutationField>[1]>[0]) => ({
+  name: t.arg.string({ required: true }),
+  templateString: t.arg.string({ required: true }),
+  thumbnailUrl: t.arg.string(),
+  slots: t.arg({ type: [SlotInput], description: 'When given, must match the slots the SVG has.' }),
+  tags: t.arg.idList({ description: 'Style and industry tag ids; automatic tags are computed.' }),
+});
+
+builder.mutationFields((t) => ({
+  createProductCatalogTemplate: t.field({
+    subGraphs: CLIENT,
+    type: TemplatePayload,
+    args: saveArgs(t),
+    resolve: (_r, args, ctx) =>
+      payload(async () => ({
+        template: await createTemplate(ctx.deps.db, clientActor(ctx), {
+          name: args.name,
+          templateString: args.templateString,
+          thumbnailUrl: args.thumbnailUrl,
+          slots: args.slots,
+          tags: args.tags?.map(String),
+        }),
+      })),
+  }),
+  updateProductCatalogTemplate: t.field({
+    subGraphs: CLIENT,
+    type: TemplatePayload,
+    args: {
+      id: t.arg.id({ required: true }),
+      ...saveArgs(t),
+      regenerateFeeds: t.arg.boolean({
+        description: 'Regenerate the feeds that use the template (feeds come with the catalogues issue).',
+      }),
+    },
+    resolve: (_r, args, ctx) =>
+      payload(async () => ({
+        template: await updateTemplate(ctx.deps.db, clientActor(ctx), String(args.id), {
+          name: args.name,
+          templateString: args.templateString,
+          thumbnailUrl: args.thumbnailUrl,
+          slots: args.slots,
+          tags: args.tags?.map(String),
+        }),
+      })),
+  }),
+  createProductCatalogTemplateTag: t.field({
+    subGraphs: CLIENT,
+    type: TagPayload,
+    args: { group: t.arg.string({ required: true }), key: t.arg.string({ required: true }) },
+    resolve: (_r, args, ctx) =>
+      payload(async () => ({
+        tag: await createStyleTag(ctx.deps.db, clientActor(ctx), args.group, args.key),
+      })),
+  }),
+  restoreProductCatalogTemplateVersion: t.field({
+    subGraphs: CLIENT,
+    type: TemplatePayload,
+    description: 'Makes an older version the newest again, as a new version.',
+    args: { templateId: t.arg.id({ required: true }), versionId: t.arg.id({ required: true }) },
+    resolve: (_r, args, ctx) =>
+      payload(async () => ({
+        template: await restoreVersion(
+          ctx.deps.db,
+          clientActor(ctx),
+          String(args.templateId),
+          String(args.versionId),
+        ),
+      })),
+  }),
+  duplicateProductCatalogTemplate: t.field({
+    subGraphs: CLIENT,
+    type: TemplatePayload,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_r, args, ctx) =>
+      payload(async () => ({
+        template: await duplicateTemplate(ctx.deps.db, clientActor(ctx), String(args.id)),
+      })),
+  }),
+  archiveProductCatalogTemplate: t.field({
+    subGraphs: CLIENT,
+    type: TemplatePayload,
+    args: { id: t.arg.id({ required: true }), archived: t.arg.boolean({ required: true }) },
+    resolve: (_r, args, ctx) =>
+      payload(async () => ({
+        template: await setArchived(ctx.deps.db, clientActor(ctx), String(args.id), args.archived),
+      })),
+  }),
+  deleteProductCatalogTemplate: t.field({
+    subGraphs: CLIENT,
+    type: DeleteTemplatePayload,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_r, args, ctx) =>
+      payload(async () => ({
+        deletedId: await deleteTemplate(ctx.deps.db, clientActor(ctx), String(args.id)),
+      })),
+  }),
+  useLibraryTemplate: t.field({
+    subGraphs: CLIENT,
+    type: TemplatePayload,
+    description: "Copies a starter template into the client's templates.",
+    args: { libraryTemplateId: t.arg.id({ required: true }), name: t.arg.string() },
+    resolve: (_r, args, ctx) =>
+      payload(async () => ({
+        template: await useLibraryTemplate(
+          ctx.deps.db,
+          clientActor(ctx),
+          String(args.libraryTemplateId),
+          args.name,
+        ),
+      })),
+  }),
+}));

@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto';
+import { invalidInput } from '../../errors.js';
+
+const MB = 1024 * 1024;
+
+export interface UploadTypeRule {
+  /** The folder under `clients/{clientId}/` that holds uploads of this type. */
+  folder: string;
+  /** Content types a client may declare; the signed policy binds the one chosen. */
+  contentTypes: readonly string[];
+  maxBytes: number;
+}
+
+/** What each kind of upload may carry. The GraphQL enum `UploadType` lists these keys. */
+export const UPLOAD_TYPES = {
+  TEMPLATE_THUMBNAIL: {
+    folder: 'template-thumbnails',
+    contentTypes: ['image/jpeg', 'image/png'],
+    maxBytes: 5 * MB,
+  },
+  TEMPLATE_IMAGE: {
+    folder: 'template-images',
+    contentTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/svg+xml'],
+    maxBytes: 20 * MB,
+  },
+  BRAND_KIT_LOGO: {
+    folder: 'brand-kit-logos',
+    contentTypes: ['image/png', 'image/jpeg', 'image/svg+xml'],
+    maxBytes: 10 * MB,
+  },
+  BRAND_KIT_FONT: {
+    folder: 'brand-kit-fonts',
+    contentTypes: [
+      'font/ttf',
+      'font/otf',
+      'font/woff',
+      'font/woff2',
+      'application/font-sfnt',
+      'application/octet-stream',
+    ],
+    maxBytes: 10 * MB,
+  },
+  BRAND_KIT_AUDIO: {
+    folder: 'brand-kit-audio',
+    contentTypes: ['audio/mpeg', 'audio/wav', 'audio/x-wav', 'audio/mp4', 'audio/x-m4a'],
+    maxBytes: 50 * MB,
+  },
+  CATALOG_FILE: {
+    folder: 'catalog-files',
+    contentTypes: [
+      'text/csv',
+      'text/tab-separated-values',
+      'application/xml',
+      'text/xml',
+      'application/rss+xml',
+      'application/atom+xml',
+      'application/gzip',
+      'application/x-gzip',
+      'application/octet-stream',
+    ],
+    maxBytes: 2 * 1024 * MB,
+  },
+} as const satisfies Record<string, UploadTypeRule>;
+
+export type UploadType = keyof typeof UPLOAD_TYPES;
+export const uploadTypes = Object.keys(UPLOAD_TYPES) as UploadType[];
+
+/** The largest file any upload type allows: the local upload endpoint never accepts more. */
+export const MAX_UPLOAD_BYTES = Math.max(...Object.values(UPLOAD_TYPES).map((t) => t.maxBytes));
+
+/** Folders that hold uploads; only keys inside one of them are served back at `/files/`. */
+export const UPLOAD_FOLDERS: ReadonlySet<string> = new Set(Object.values(UPLOAD_TYPES).map((t) => t.folder));
+
+export const MAX_FILE_NAME_LENGTH = 120;
+
+/**
+ * The stored form of a file name the user chose: letters, digits, dot, hyphen and underscore are kept,
+ * every other character becomes `_`, and the name is cut to 120 characters (keeping its extension).
+ */
+export function cleanFileName(name: string): string {
+  const cleaned = name.trim().replace(/[^A-Za-z0-9._-]/g, '_');
+  if (cleaned === '') throw invalidInput('The file name is empty. Give the name of the file to upload.');
+  if (/^\.+$/.test(cleaned))
+    throw invalidInput(`The file name "${name}" has only dots. Give the name of the file to upload.`);
+  if (cleaned.length <= MAX_FILE_NAME_LENGTH) return cleaned;
+  const extension = /\.[A-Za-z0-9]{1,16}$/.exec(cleaned)?.[0] ?? '';
+  return cleaned.slice(0, MAX_FILE_NAME_LENGTH - extension.length) + extension;
+}
+
+const TYPE_BY_EXTENSION: Record<string, string> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  svg: 'image/svg+xml',
+  ttf: 'font/ttf',
+  otf: 'font/otf',
+  woff: 'font/woff',
+  woff2: 'font/woff2',
+  mp3: 'audio/mpeg',
+  wav: 'audio/wav',
+  m4a: 'audio/mp4',
+  csv: 'text/csv',
+  tsv: 'text/tab-separated-values',
+  xml: 'application/xml',
+  rss: 'application/rss+xml',
+  atom: 'application/atom+xml',
+  gz: 'application/gzip',
+};
+
+/**
+ * The content type an upload will be stored with: the one the client declared, or else the one its
+ * file name's extension implies. Either way it must be one the upload type allows.
+ */
+export function resolveContentType(
+  uploadType: UploadType,
+  fileName: string,
+  declared: string | null | undefined,
+): string {
+  const allowed: readonly string[] = UPLOAD_TYPES[uploadType].contentTypes;
+  const list = allowed.join(', ');
+  if (declared != null && declared.trim() !== '') {
+    const contentType = declared.trim().toLowerCase();
+    if (!allowed.includes(contentType))
+      throw invalidInput(`A ${uploadType} upload cannot be of type "${declared}". Allowed types: ${list}.`);
+    return contentType;
+  }
+  const extension = /\.([A-Za-z0-9]+)$/.exec(fileName)?.[1]?.toLowerCase();
+  const implied = extension ? TYPE_BY_EXTENSION[extension] : undefined;
+  if (!implied || !allowed.includes(implied))
+    throw invalidInput(
+      `The type of "${fileName}" cannot be told from its name. Pass contentType, one of: ${list}.`,
+    );
+  return implied;
+}
+
+/** `clients/{clientId}/{folder}/{random uuid}/{file name}`: a fresh key for every upload. */
+export function uploadKey(clientId: string, uploadType: UploadType, cleanedFileName: string): string {
+  return `clients/${clientId}/${UPLOAD_TYPES[uploadType].folder}/${randomUUID()}/${cleanedFileName}`;
+}
+
+const UPLOAD_KEY = /^clients\/[0-9a-f-]{36}\/([a-z-]+)\/[0-9a-f-]{36}\/[A-Za-z0-9._-]{1,120}$/;
+
+/** The starter library's thumbnails: `library/{template key}/{content hash}.jpg` (templates/library/seed.ts). */
+const LIBRARY_KEY = /^library\/[a-z0-9-]{1,80}\/[0-9a-f]{16}\.jpg$/;
+
+/**
+ * True for a key `uploadKey` could have made, or a library thumbnail: the only keys served back at
+ * `/files/` (staff-only files such as MSAs live elsewhere in the store and stay unreachable).
+ */
+export function isUploadKey(key: string): boolean {
+  if (LIBRARY_KEY.test(key)) return true;
+  const folder = UPLOAD_KEY.exec(key)?.[1];
+  return (
+    folder !== undefined && UPLOAD_FOLDERS.has(folder) && !/^\.+$/.test(key.slice(key.lastIndexOf('/') + 1))
+  );
+}
