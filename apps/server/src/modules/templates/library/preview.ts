@@ -1,7 +1,7 @@
 /**
  * Renders every starter template with the sample products to `.tmp/library/<key>.png` (on sale), to
- * look at the designs. With `--variants` it also writes `<key>.off-sale.png` and `<key>.long.png`
- * (the longest catalogue values the templates must hold).
+ * look at the designs. With `--variants` it also writes `<key>.off-sale.png`, `<key>.long.png` and
+ * `<key>.long-off-sale.png` (the longest catalogue values the templates must hold).
  *
  *   npx tsx apps/server/src/modules/templates/library/preview.ts [--variants]
  */
@@ -27,6 +27,7 @@ const variants: ReadonlyArray<[suffix: string, options: SampleRequestOptions]> =
       ['', {}],
       ['.off-sale', { onSale: false }],
       ['.long', { metadata: LONG_CATALOGUE_VALUES }],
+      ['.long-off-sale', { metadata: LONG_CATALOGUE_VALUES, onSale: false }],
     ]
   : [['', {}]];
 

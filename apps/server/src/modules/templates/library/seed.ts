@@ -8,7 +8,6 @@ import { createHash } from 'node:crypto';
 import { render } from '@adloom/renderer/server';
 import sharp from 'sharp';
 import type { AppDeps } from '../../../deps.js';
-import { fileUrl } from '../../uploads/file-url.js';
 import { upsertLibraryTemplate } from '../templates.service.js';
 import { sampleImageLoader, sampleProductImages, sampleRenderRequest } from './sample-products.js';
 import { STARTER_TEMPLATES } from './starter-templates.js';
@@ -45,7 +44,9 @@ export async function seedTemplateLibrary(
       key: starter.key,
       name: starter.name,
       templateString: starter.templateString,
-      thumbnailUrl: fileUrl(deps.config, key),
+      // Always the local store (where deps.files writes, also when uploads go to S3), as a path of this
+      // site, so a change of PUBLIC_URL leaves it valid.
+      thumbnailUrl: `/files/${key}`,
       styleTags: starter.styleTags,
       industryTag: starter.industryTag,
     });

@@ -55,6 +55,15 @@ export const STORY_SAFE_BOTTOM = Math.floor(STORY.height * 0.8);
 
 const INK = '#1d1d1f';
 
+/**
+ * The item's title, cut to at most `maxLength` characters at a word boundary; a joining word the cut
+ * leaves at the end ('... Running Shoe with') goes too. `filters` follow (e.g. 'uppercase').
+ */
+function fittedTitle(maxLength: number, ...filters: string[]): string {
+  const danglingWord = String.raw`(?i)[\s,]+(?:with\|and\|for\|in\|of\|the\|a\|an\|to\|by\|&)$`;
+  return `{${['title', `maxlength:${maxLength}`, `remove:${danglingWord}`, ...filters].join('|')}}`;
+}
+
 /** A short arrow after a call to action, pointing right, its tip at (x, y). */
 function arrow(plainId: string, x: number, y: number, color: string, size = 18): DesignLayer {
   return path(
@@ -116,7 +125,7 @@ function squareMinimalHero(): StarterDesign {
         text(
           'title',
           'Title',
-          '{title|maxlength:52}',
+          fittedTitle(52),
           { x: 60, y: 830, width: 600, maxLines: 2 },
           { family: 'Poppins', weight: 500, size: 38, fill: INK, lineHeight: 1.12 },
         ),
@@ -180,7 +189,7 @@ function squareSplitDuo(): StarterDesign {
         text(
           'title',
           'Title',
-          '{title|maxlength:46}',
+          fittedTitle(46),
           { x: 100, y: 800, width: 560, maxLines: 2 },
           { family: 'Poppins', weight: 700, size: 36, fill: INK, lineHeight: 1.1 },
         ),
@@ -252,7 +261,7 @@ function squareBlurSpotlight(): StarterDesign {
         text(
           'title',
           'Title',
-          '{title|maxlength:48}',
+          fittedTitle(48),
           { x: 230, y: 744, width: 620, maxLines: 2 },
           { family: 'Playfair Display', weight: 500, size: 38, fill: INK, align: 'center', lineHeight: 1.1 },
         ),
@@ -323,7 +332,7 @@ function squareLookbook(): StarterDesign {
         text(
           'title',
           'Title',
-          '{title|maxlength:46}',
+          fittedTitle(46),
           { x: 60, y: 828, width: 600, maxLines: 2 },
           { family: 'Playfair Display', weight: 500, size: 44, fill: INK, lineHeight: 1.08 },
         ),
@@ -412,7 +421,7 @@ function portraitEditorialArch(): StarterDesign {
         text(
           'title',
           'Title',
-          '{title|maxlength:50}',
+          fittedTitle(50),
           { x: 110, y: 1148, width: 780, maxLines: 2 },
           { family: 'Playfair Display', weight: 500, size: 48, fill: INK, align: 'center', lineHeight: 1.08 },
         ),
@@ -503,7 +512,7 @@ function portraitTriptych(): StarterDesign {
         text(
           'title',
           'Title',
-          '{title|maxlength:50}',
+          fittedTitle(50),
           { x: 60, y: 1240, width: 560, maxLines: 2 },
           { family: 'Poppins', weight: 500, size: 38, fill: INK, lineHeight: 1.12 },
         ),
@@ -594,7 +603,7 @@ function portraitBoldSale(): StarterDesign {
         text(
           'title',
           'Title',
-          '{title|maxlength:42|uppercase}',
+          fittedTitle(42, 'uppercase'),
           { x: 60, y: 988, width: 880, maxLines: 2 },
           { family: 'Anton', weight: 400, size: 56, fill: '#ffffff', lineHeight: 1.04 },
         ),
@@ -690,7 +699,7 @@ function portraitBlurLuxe(): StarterDesign {
         text(
           'title',
           'Title',
-          '{title|maxlength:48}',
+          fittedTitle(48),
           { x: 150, y: 1006, width: 700, maxLines: 2 },
           { family: 'Playfair Display', weight: 500, size: 44, fill: INK, align: 'center', lineHeight: 1.1 },
         ),
@@ -793,7 +802,7 @@ function storyBoldCover(): StarterDesign {
         text(
           'title',
           'Title',
-          '{title|maxlength:38|uppercase}',
+          fittedTitle(38, 'uppercase'),
           { x: 80, y: 1224, width: 920, maxLines: 2 },
           { family: 'Anton', weight: 400, size: 68, fill: '#ffffff', lineHeight: 1.02 },
         ),
@@ -907,7 +916,7 @@ function storyPolaroidDuo(): StarterDesign {
         text(
           'title',
           'Title',
-          '{title|maxlength:44}',
+          fittedTitle(44),
           { x: 80, y: 1350, width: 640, maxLines: 2 },
           { family: 'Poppins', weight: 700, size: 44, fill: INK, lineHeight: 1.08 },
         ),
@@ -977,7 +986,7 @@ function storyCollectionGrid(): StarterDesign {
         text(
           'title',
           'Title',
-          '{title|maxlength:50}',
+          fittedTitle(50),
           { x: 110, y: 388, width: 860, maxLines: 2 },
           { family: 'Playfair Display', weight: 500, size: 50, fill: INK, align: 'center', lineHeight: 1.08 },
         ),
@@ -1060,7 +1069,7 @@ function storyDarkSpotlight(): StarterDesign {
         text(
           'title',
           'Title',
-          '{title|maxlength:46}',
+          fittedTitle(46),
           { x: 120, y: 1296, width: 840, maxLines: 2 },
           { family: 'Inter', weight: 700, size: 40, fill: '#ffffff', align: 'center', lineHeight: 1.12 },
         ),
