@@ -218,25 +218,30 @@ export async function createTemplate(db: Db, actor: Actor, input: TemplateSaveIn
   checkSlots(input.slots, analysed);
   const thumbnailUrl = checkThumbnailUrl(input.thumbnailUrl);
   const chosen = await chosenTagIds(db, actor.clientId, input.tags);
+  return newClientTemplate(
+    db,
+    actor,
+    { name, templateString: input.templateString, thumbnailUrl, analysed },
+    chosen,
+  );
+}
+
+/** Inserts a template of the actor's client with its first version and tags, in one transaction. */
+function newClientTemplate(db: Db, actor: Actor, first: NewVersion, chosenTags: readonly string[]) {
   return db.transaction(async (tx) => {
     const [template] = await tx
       .insert(templates)
       .values({
         clientId: actor.clientId,
-        name,
-        width: analysed.width,
-        height: analysed.height,
-        thumbnailUrl,
+        name: first.name,
+        width: first.analysed.width,
+        height: first.analysed.height,
+        thumbnailUrl: first.thumbnailUrl,
         createdById: actor.user.id,
       })
       .returning();
-    await appendVersion(tx, template!.id, actor, {
-      name,
-      templateString: input.templateString,
-      thumbnailUrl,
-      analysed,
-    });
-    await setTags(tx, template!.id, [...(await autoTagIds(tx, analysed.autoTags)), ...chosen]);
+    await appendVersion(tx, template!.id, actor, first);
+    await setTags(tx, template!.id, [...(await autoTagIds(tx, first.analysed.autoTags)), ...chosenTags]);
     return view(tx, (await tx.select().from(templates).where(eq(templates.id, template!.id)))[0]!);
   });
 }
@@ -365,27 +370,17 @@ async function copyInto(db: Db, actor: Actor, source: TemplateView, name: string
         (tag.clientId === null || tag.clientId === actor.clientId),
     )
     .map((tag) => tag.id);
-  return db.transaction(async (tx) => {
-    const [template] = await tx
-      .insert(templates)
-      .values({
-        clientId: actor.clientId,
-        name,
-        width: analysed.width,
-        height: analysed.height,
-        thumbnailUrl: source.version.thumbnailUrl,
-        createdById: actor.user.id,
-      })
-      .returning();
-    await appendVersion(tx, template!.id, actor, {
+  return newClientTemplate(
+    db,
+    actor,
+    {
       name,
       templateString: source.version.templateString,
       thumbnailUrl: source.version.thumbnailUrl,
       analysed,
-    });
-    await setTags(tx, template!.id, [...(await autoTagIds(tx, analysed.autoTags)), ...chosen]);
-    return view(tx, (await tx.select().from(templates).where(eq(templates.id, template!.id)))[0]!);
-  });
+    },
+    chosen,
+  );
 }
 
 export async function duplicateTemplate(db: Db, actor: Actor, id: string): Promise<TemplateView> {
