@@ -68,7 +68,7 @@ export function composeTemplate(design: TemplateDesign): ComposedTemplate {
       createBuilderLayer(ids[index]!, { ...idToLayerData(ids[index]!), name: layer.name, text: layer.text }),
     ),
   });
-  const defs = design.defs?.length ? `<defs>${design.defs.join('')}</defs>` : '';
+  const defs = design.defs?.length ? `\n<defs>${design.defs.join('')}</defs>` : '';
   const svg =
     `<svg${attributes({
       xmlns: 'http://www.w3.org/2000/svg',
@@ -78,8 +78,8 @@ export function composeTemplate(design: TemplateDesign): ComposedTemplate {
       viewBox: `0 0 ${design.width} ${design.height}`,
     })}>` +
     defs +
-    layers.map((layer, index) => layer.draw(ids[index]!)).join('') +
-    `</svg>`;
+    layers.map((layer, index) => `\n${layer.draw(ids[index]!)}`).join('') +
+    `\n</svg>`;
   return {
     templateString: writeBuilderMetadata(svg, document),
     document,

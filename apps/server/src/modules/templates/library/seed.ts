@@ -9,7 +9,12 @@ import { render } from '@adloom/renderer/server';
 import sharp from 'sharp';
 import type { AppDeps } from '../../../deps.js';
 import { upsertLibraryTemplate } from '../templates.service.js';
-import { sampleImageLoader, sampleProductImages, sampleRenderRequest } from './sample-products.js';
+import {
+  sampleImageLoader,
+  sampleIndexFor,
+  sampleProductImages,
+  sampleRenderRequest,
+} from './sample-products.js';
 import { STARTER_TEMPLATES } from './starter-templates.js';
 
 /** Library thumbnails: JPEG, at most this many pixels on the long side (the grid shows them small). */
@@ -21,7 +26,7 @@ export async function seedTemplateLibrary(
 ): Promise<number> {
   let images: Map<string, Buffer> | undefined;
   let written = 0;
-  for (const [index, starter] of STARTER_TEMPLATES.entries()) {
+  for (const starter of STARTER_TEMPLATES) {
     const hash = createHash('sha256').update(starter.templateString).digest('hex').slice(0, 16);
     const key = `library/${starter.key}/${hash}.jpg`;
     const stored = await deps.files.get(key);
@@ -29,7 +34,9 @@ export async function seedTemplateLibrary(
     if (!stored) {
       images ??= await sampleProductImages();
       const scale = THUMBNAIL_LONG_SIDE / Math.max(starter.width, starter.height);
-      const { bytes } = await render(sampleRenderRequest(starter.templateString, index), {
+      // A product of the template's industry, so the thumbnail shows what the design is for.
+      const request = sampleRenderRequest(starter.templateString, sampleIndexFor(starter));
+      const { bytes } = await render(request, {
         format: 'jpeg',
         quality: 82,
         loadImage: sampleImageLoader(images),
