@@ -29,6 +29,26 @@ async function loadClientScreen(route: ClientRoute): Promise<{ element: ReactNod
       const { UnauthorizedScreen } = await import('../features/account/UnauthorizedScreen');
       return { element: <UnauthorizedScreen route={route} /> };
     }
+    case 'products': {
+      const { ProductsHubScreen } = await import('../features/templates/ProductsHubScreen');
+      return { element: <ProductsHubScreen route={route} /> };
+    }
+    case 'templates': {
+      const { TemplatesScreen } = await import('../features/templates/TemplatesScreen');
+      return { element: <TemplatesScreen route={route} /> };
+    }
+    case 'template-create': {
+      const { CreateTemplateScreen } = await import('../features/templates/CreateTemplateScreen');
+      return { element: <CreateTemplateScreen route={route} /> };
+    }
+    case 'template-library': {
+      const { LibraryScreen } = await import('../features/templates/LibraryScreen');
+      return { element: <LibraryScreen route={route} /> };
+    }
+    case 'template': {
+      const { TemplateScreen } = await import('../features/templates/TemplateScreen');
+      return { element: <TemplateScreen route={route} /> };
+    }
     case 'placeholder': {
       const { PlaceholderScreen } = await import('../features/placeholder/PlaceholderScreen');
       return { element: <PlaceholderScreen route={route} /> };

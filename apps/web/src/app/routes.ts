@@ -48,7 +48,16 @@ export type NavIcon =
   | 'subscriptions';
 
 /** Screens that are built; every other route renders the placeholder panel. */
-export type ClientScreen = 'placeholder' | 'users' | 'plan-expired' | 'unauthorized';
+export type ClientScreen =
+  | 'placeholder'
+  | 'users'
+  | 'plan-expired'
+  | 'unauthorized'
+  | 'products'
+  | 'templates'
+  | 'template-create'
+  | 'template-library'
+  | 'template';
 
 export interface ClientRoute {
   /** Path below `/clients/{clientId}/`, with a trailing slash; `:name` marks a parameter. */
@@ -189,7 +198,7 @@ export const clientRoutes: readonly ClientRoute[] = [
     title: 'Products',
     nav: 'products',
     area: 'products',
-    screen: placeholder,
+    screen: 'products',
     description: 'The starting point for product advertising: catalogues, templates and generated feeds.',
   },
   {
@@ -197,14 +206,14 @@ export const clientRoutes: readonly ClientRoute[] = [
     title: 'Templates',
     nav: 'templates',
     area: 'products',
-    screen: placeholder,
+    screen: 'templates',
     description: 'The ad templates of the workspace, used to generate ads from product feeds.',
   },
   {
     path: 'products/templates/create/',
     title: 'New template',
     area: 'products',
-    screen: placeholder,
+    screen: 'template-create',
     description: 'Opens the template builder on a new, empty template.',
   },
   {
@@ -212,14 +221,14 @@ export const clientRoutes: readonly ClientRoute[] = [
     title: 'Template library',
     nav: 'library',
     area: 'products',
-    screen: placeholder,
+    screen: 'template-library',
     description: 'Ready-made templates filtered by tags such as aspect ratio, style and industry.',
   },
   {
     path: 'products/templates/:id/',
     title: 'Template builder',
     area: 'products',
-    screen: placeholder,
+    screen: 'template',
     description: 'Designs an image template with dynamic slots for product images, logos, copy and ratings.',
   },
   {
