@@ -4,7 +4,16 @@ import { defineConfig } from 'vite';
 
 /** The Adloom server in development; the SPA is served by it in production. */
 const backend = 'http://localhost:8080';
-const proxiedPrefixes = ['/api', '/auth', '/healthz', '/renderer', '/files', '/uploads', '/assets/fonts', '/export'];
+const proxiedPrefixes = [
+  '/api',
+  '/auth',
+  '/healthz',
+  '/renderer',
+  '/files',
+  '/uploads',
+  '/assets/fonts',
+  '/export',
+];
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
