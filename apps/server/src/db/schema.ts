@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
+  doublePrecision,
   integer,
   jsonb,
   pgTable,
@@ -281,6 +283,215 @@ export const brandKitItems = pgTable(
   (t) => [index().on(t.clientId, t.type)],
 );
 
+export const catalogSchedules = ['none', 'hourly', 'daily', 'weekly'] as const;
+export type CatalogSchedule = (typeof catalogSchedules)[number];
+
+/** A product catalogue of a client: where it comes from and which import is current. */
+export const catalogs = pgTable(
+  'catalogs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** An http(s) URL fetched on the schedule, or null for an uploaded file. */
+    sourceUrl: text('source_url'),
+    /** The stored upload of the last file import. */
+    sourceFileKey: text('source_file_key'),
+    schedule: text('schedule').$type<CatalogSchedule>().notNull().default('none'),
+    /** Source column → canonical field (or 'ignore'), for columns the importer does not know. */
+    columnMapping: jsonb('column_mapping').$type<Record<string, string>>().notNull().default({}),
+    /** The import whose items are the catalogue now; null before the first complete import. */
+    currentImportId: uuid('current_import_id'),
+    nextImportAt: timestamp('next_import_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.clientId)],
+);
+
+export const importStatuses = ['queued', 'running', 'completed', 'failed'] as const;
+export type ImportStatus = (typeof importStatuses)[number];
+
+/** A rejected row of an import, with the reason. */
+export interface RejectedRow {
+  /** 1-based row (CSV/TSV, after the header) or item (XML) number. */
+  row: number;
+  id: string | null;
+  reason: string;
+}
+
+/** One import of a catalogue: a complete new set of items, made current only when it finished. */
+export const catalogImports = pgTable(
+  'catalog_imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    catalogId: uuid('catalog_id')
+      .notNull()
+      .references(() => catalogs.id, { onDelete: 'cascade' }),
+    clientId: uuid('client_id').notNull(),
+    status: text('status').$type<ImportStatus>().notNull().default('queued'),
+    format: text('format'),
+    rowsRead: integer('rows_read').notNull().default(0),
+    added: integer('added').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    removed: integer('removed').notNull().default(0),
+    unchanged: integer('unchanged').notNull().default(0),
+    rejectedCount: integer('rejected_count').notNull().default(0),
+    /** The first rejected rows (at most 1000), each with its reason. */
+    rejected: jsonb('rejected').$type<RejectedRow[]>().notNull().default([]),
+    /** Columns the importer did not know and kept as extra fields. */
+    unknownColumns: jsonb('unknown_columns').$type<string[]>().notNull().default([]),
+    error: text('error'),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index().on(t.catalogId)],
+);
+
+/**
+ * A catalogue item (the canonical fields of issue 5) as one import wrote it. The catalogue's items are
+ * those of its current import; an import writes a full new set and the switch is one update.
+ * Prices are in minor units (cents), as Meta's product-set filters compare them (price_amount).
+ */
+export const catalogItems = pgTable(
+  'catalog_items',
+  {
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => catalogImports.id, { onDelete: 'cascade' }),
+    catalogId: uuid('catalog_id').notNull(),
+    /** The item's own id in the catalogue (the feed's id column). */
+    itemId: text('item_id').notNull(),
+    title: text('title').notNull().default(''),
+    description: text('description').notNull().default(''),
+    /** 'in stock', 'out of stock', 'preorder', 'available for order', 'discontinued'. */
+    availability: text('availability').notNull().default('in stock'),
+    condition: text('condition').notNull().default('new'),
+    priceAmount: bigint('price_amount', { mode: 'number' }),
+    currency: text('currency'),
+    salePriceAmount: bigint('sale_price_amount', { mode: 'number' }),
+    salePriceStart: timestamp('sale_price_start', { withTimezone: true }),
+    salePriceEnd: timestamp('sale_price_end', { withTimezone: true }),
+    link: text('link').notNull().default(''),
+    imageLink: text('image_link').notNull().default(''),
+    additionalImageLinks: jsonb('additional_image_links').$type<string[]>().notNull().default([]),
+    brand: text('brand').notNull().default(''),
+    itemGroupId: text('item_group_id').notNull().default(''),
+    productType: text('product_type').notNull().default(''),
+    googleProductCategory: text('google_product_category').notNull().default(''),
+    customLabel0: text('custom_label_0').notNull().default(''),
+    customLabel1: text('custom_label_1').notNull().default(''),
+    customLabel2: text('custom_label_2').notNull().default(''),
+    customLabel3: text('custom_label_3').notNull().default(''),
+    customLabel4: text('custom_label_4').notNull().default(''),
+    rating: doublePrecision('rating'),
+    reviewCount: integer('review_count'),
+    inventory: integer('inventory'),
+    /** Every other column of the source, by its name. */
+    extra: jsonb('extra').$type<Record<string, string>>().notNull().default({}),
+    /** Hash of every field: tells an import which items changed. */
+    contentHash: text('content_hash').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.itemId] })],
+);
+
+/** A product set: a catalogue's items that pass a filter in Meta's product-set JSON. */
+export const productSets = pgTable(
+  'product_sets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    catalogId: uuid('catalog_id')
+      .notNull()
+      .references(() => catalogs.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Meta's filter JSON ({} matches every item). */
+    filter: jsonb('filter').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.catalogId)],
+);
+
+/** A feed: a product set rendered with one or more designs, exported for ad networks. */
+export const feeds = pgTable(
+  'feeds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    productSetId: uuid('product_set_id')
+      .notNull()
+      .references(() => productSets.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Secret part of the export URL ad networks fetch. */
+    exportToken: text('export_token').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.clientId)],
+);
+
+/** A design of a feed: a template version, features per slot and an optional item filter (Meta JSON). */
+export const feedDesigns = pgTable(
+  'feed_designs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    feedId: uuid('feed_id')
+      .notNull()
+      .references(() => feeds.id, { onDelete: 'cascade' }),
+    templateVersionId: uuid('template_version_id')
+      .notNull()
+      .references(() => templateVersions.id, { onDelete: 'restrict' }),
+    /** Slot id → feature key → value (removeBorders, removeBackground, isContain, ...). */
+    slotFeatures: jsonb('slot_features')
+      .$type<Record<string, Record<string, string>>>()
+      .notNull()
+      .default({}),
+    itemFilter: jsonb('item_filter').$type<Record<string, unknown> | null>(),
+    /** Designs are tried in this order; an item takes the first that matches. */
+    position: integer('position').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.feedId)],
+);
+
+export const creativeStatuses = [
+  'pending',
+  'in_progress',
+  'generated',
+  'no_input_images',
+  'no_template_matched',
+  'failed',
+  'archived',
+] as const;
+export type CreativeStatus = (typeof creativeStatuses)[number];
+
+/** One item of a feed and its ad: status, the design it took, and the stored image. */
+export const feedCreatives = pgTable(
+  'feed_creatives',
+  {
+    feedId: uuid('feed_id')
+      .notNull()
+      .references(() => feeds.id, { onDelete: 'cascade' }),
+    itemId: text('item_id').notNull(),
+    status: text('status').$type<CreativeStatus>().notNull().default('pending'),
+    designId: uuid('design_id'),
+    /** Content hash of everything that shapes the ad; the output is stored under it. */
+    inputHash: text('input_hash'),
+    outputKey: text('output_key'),
+    error: text('error'),
+    attempts: integer('attempts').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.feedId, t.itemId] }), index().on(t.feedId, t.status)],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type ClientRow = typeof clients.$inferSelect;
 export type MembershipRow = typeof memberships.$inferSelect;
@@ -290,3 +501,11 @@ export type TemplateRow = typeof templates.$inferSelect;
 export type TemplateVersionRow = typeof templateVersions.$inferSelect;
 export type TemplateTagRow = typeof templateTags.$inferSelect;
 export type BrandKitItemRow = typeof brandKitItems.$inferSelect;
+export type CatalogRow = typeof catalogs.$inferSelect;
+export type CatalogImportRow = typeof catalogImports.$inferSelect;
+export type CatalogItemRow = typeof catalogItems.$inferSelect;
+export type NewCatalogItem = typeof catalogItems.$inferInsert;
+export type ProductSetRow = typeof productSets.$inferSelect;
+export type FeedRow = typeof feeds.$inferSelect;
+export type FeedDesignRow = typeof feedDesigns.$inferSelect;
+export type FeedCreativeRow = typeof feedCreatives.$inferSelect;
