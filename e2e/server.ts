@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../apps/server/src/app.js';
 import { seedTemplateLibrary } from '../apps/server/src/modules/templates/library/seed.js';
+import { startWebWorkers } from '../apps/server/src/jobs/worker-process.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { addMember, createClient, setFeature } from '../apps/server/src/modules/clients/clients.service.js';
@@ -75,5 +76,6 @@ writeFileSync(fixturesFile, JSON.stringify(fixtures, null, 2));
 
 const { app, deps } = await buildApp({ config, database, logger: false });
 await seedTemplateLibrary(deps);
+await startWebWorkers({ ...deps, jobs: deps.jobs! }, config);
 await app.listen({ port, host: '127.0.0.1' });
 console.log(`e2e server on ${config.publicUrl} (data in ${dataDir})`);

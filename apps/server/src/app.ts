@@ -13,6 +13,9 @@ import { registerFontRoutes } from './http/fonts.js';
 import { registerPortalFileRoutes } from './http/portal-files.js';
 import { registerRendererPage } from './http/renderer-page.js';
 import { registerSpa } from './http/spa.js';
+import { registerExportRoutes } from './modules/feeds/export.routes.js';
+import { createJobQueue, jobQueueOptions, type JobQueue } from './jobs/queue.js';
+import './jobs/handlers.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
 import { registerUploadRoutes } from './modules/uploads/uploads.routes.js';
 import { createDiskFileStore, type FileStore } from './storage/file-store.js';
@@ -30,6 +33,8 @@ export interface BuildOptions {
   database: Database;
   mailer?: Mailer;
   files?: FileStore;
+  /** Default: a queue on the same database (started on first use). */
+  jobs?: JobQueue;
   logger?: boolean;
 }
 
@@ -49,6 +54,10 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     mailer: options.mailer ?? createMailer(database.db, app.log, config.smtpUrl, config.mailFrom),
     files: options.files ?? createDiskFileStore(path.join(config.dataDir, 'files')),
   };
+  deps.jobs = options.jobs ?? createJobQueue(database, jobQueueOptions(config, app.log));
+  app.addHook('onClose', async () => {
+    await deps.jobs?.stop();
+  });
 
   await app.register(cookie);
   app.decorateRequest('viewer', null);
@@ -73,6 +82,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   registerGraphQL(app, deps);
   await registerPortalFileRoutes(app, deps);
   await registerUploadRoutes(app, deps);
+  await registerExportRoutes(app, deps);
   await registerFontRoutes(app);
   await registerRendererPage(app);
   await registerSpa(app, config.webDistDir);

@@ -18,12 +18,18 @@ export interface Config {
   /** E-mail and password sign-in (LOCAL_LOGIN=false turns it off where only Auth0 is wanted). */
   localLogin: boolean;
   seedDemo: boolean;
+  /** Hosts whose private addresses server-side fetches (catalogue feeds, product images) may reach. */
+  fetchAllowHosts: string[];
   logLevel: string;
   loginRateLimit: { max: number; windowMs: number };
   /** Signs upload policies for the embedded upload endpoint; when unset one is generated and kept in the database. */
   uploadSecret: string | undefined;
   /** An S3-compatible store for uploads; when unset, uploads go to the local disk through `/uploads/`. */
   s3: S3Config | undefined;
+  /** The web process works the job queue too (WORKERS_IN_WEB=false leaves the jobs to `npm run worker` processes). */
+  workersInWeb: boolean;
+  /** How often an idle worker looks for jobs, in milliseconds (a job sent by the same process wakes it at once). */
+  jobPollingIntervalMs: number;
 }
 
 export interface S3Config {
@@ -98,6 +104,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     auth0: readAuth0(env),
     localLogin: env.LOCAL_LOGIN !== 'false',
     seedDemo: env.SEED_DEMO !== 'false',
+    fetchAllowHosts: (env.FETCH_ALLOW_HOSTS ?? '')
+      .split(',')
+      .map((host) => host.trim())
+      .filter(Boolean),
     logLevel: env.LOG_LEVEL ?? 'info',
     loginRateLimit: {
       max: Number(env.LOGIN_RATE_LIMIT_MAX ?? 10),
@@ -105,5 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     uploadSecret: env.UPLOAD_SECRET || undefined,
     s3: readS3(env),
+    workersInWeb: env.WORKERS_IN_WEB !== 'false',
+    jobPollingIntervalMs: Number(env.JOB_POLLING_INTERVAL_MS ?? 1000),
   };
 }

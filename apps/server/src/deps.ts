@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { Mailer } from './modules/mail/mailer.js';
 import type { FileStore } from './storage/file-store.js';
+import type { JobQueue } from './jobs/queue.js';
 
 /** What services need from the running process; built once in app.ts and passed down. */
 export interface AppDeps {
@@ -12,4 +13,6 @@ export interface AppDeps {
   mailer: Mailer;
   files: FileStore;
   log: FastifyBaseLogger;
+  /** The job queue, when this process was started with one (generation and imports need it). */
+  jobs?: JobQueue;
 }

@@ -4,6 +4,7 @@ import { openDatabase } from './db/client.js';
 import { purgeExpiredSessions } from './auth/sessions.js';
 import { seedEmptyDatabase } from './seed.js';
 import { seedTemplateLibrary } from './modules/templates/library/seed.js';
+import { startWebWorkers } from './jobs/worker-process.js';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -12,6 +13,8 @@ await purgeExpiredSessions(database.db);
 const { app, deps } = await buildApp({ config, database });
 // The starter templates; thumbnails are rendered once per design (a few seconds on the first start).
 await seedTemplateLibrary(deps);
+// Jobs (imports, generation) run in this process too unless WORKERS_IN_WEB=false (PostgreSQL only).
+await startWebWorkers({ ...deps, jobs: deps.jobs! }, config);
 
 if (config.seedDemo) {
   const seeded = await seedEmptyDatabase(database.db);

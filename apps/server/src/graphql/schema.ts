@@ -7,6 +7,8 @@ import '../modules/portal/portal.schema.js';
 import '../modules/uploads/uploads.schema.js';
 import '../modules/templates/templates.schema.js';
 import '../modules/brand-kit/brand-kit.schema.js';
+import '../modules/catalogs/catalogs.schema.js';
+import '../modules/feeds/feeds.schema.js';
 
 let built: { publicSchema: GraphQLSchema; clientSchema: GraphQLSchema } | undefined;
 

@@ -144,12 +144,15 @@ const UPLOAD_KEY = /^clients\/[0-9a-f-]{36}\/([a-z-]+)\/[0-9a-f-]{36}\/[A-Za-z0-
 /** The starter library's thumbnails: `library/{template key}/{content hash}.jpg` (templates/library/seed.ts). */
 const LIBRARY_KEY = /^library\/[a-z0-9-]{1,80}\/[0-9a-f]{16}\.jpg$/;
 
+/** Generated ads: `clients/{clientId}/creatives/{content hash}.jpg` (feeds/generation/generate.ts). */
+const CREATIVE_KEY = /^clients\/[0-9a-f-]{36}\/creatives\/[0-9a-f]{64}\.jpg$/;
+
 /**
- * True for a key `uploadKey` could have made, or a library thumbnail: the only keys served back at
+ * True for a key `uploadKey` could have made, a library thumbnail or a generated ad: the only keys served at
  * `/files/` (staff-only files such as MSAs live elsewhere in the store and stay unreachable).
  */
 export function isUploadKey(key: string): boolean {
-  if (LIBRARY_KEY.test(key)) return true;
+  if (LIBRARY_KEY.test(key) || CREATIVE_KEY.test(key)) return true;
   const folder = UPLOAD_KEY.exec(key)?.[1];
   return (
     folder !== undefined && UPLOAD_FOLDERS.has(folder) && !/^\.+$/.test(key.slice(key.lastIndexOf('/') + 1))

@@ -5,6 +5,12 @@
 export { fetchImage, IMAGE_FETCH_DEFAULTS, type FetchedImage, type FetchImageOptions } from './fetch.js';
 export { ImageLoadError, type ImageLoadErrorCode } from './errors.js';
 export { type ImageFormat, sniffFormat } from './detect.js';
-export { type HostLookup, nonPublicRange, type ResolvedAddress } from './address-guard.js';
-export { download, type DownloadLimits, type Downloaded } from './http.js';
-export { systemLookup } from './address-guard.js';
+export {
+  type HostLookup,
+  nonPublicRange,
+  pinnedLookup,
+  type ResolvedAddress,
+  resolveSafeAddresses,
+  systemLookup,
+} from './address-guard.js';
+export { download, requestOptions, type DownloadLimits, type Downloaded } from './http.js';

@@ -1,0 +1,598 @@
+/**
+ * The job queue: pg-boss 10 on the application's own database (the PostgreSQL pool, or PGlite in-process),
+ * behind a small interface of our own so that the rest of the server does not depend on pg-boss.
+ *
+ * Delivery is at least once: a job may run more than once (a retry after an error, a worker killed in the
+ * middle of a job, a job that outlived its expiry). Handlers must therefore be idempotent and write their
+ * final state with a conditional update; see final-state.ts for the contract and a helper.
+ *
+ * - Jobs live in the `pgboss` schema (created on start; pg-boss keeps its own migrations there).
+ * - Workers poll: every `pollingIntervalMs` while idle, at once while there is work; a `send` in the same
+ *   process wakes that process's workers immediately (so the embedded mode does not wait for a poll).
+ * - A job that stays active longer than its `expireInSeconds` is failed, and retried if it has retries
+ *   left: by its own worker (the handler's `signal` aborts), or by the maintenance pass of any running
+ *   queue when its worker died. Maintenance runs every `maintenanceIntervalSeconds`, once across all
+ *   processes. So a job held by a killed worker runs again after at most expiry + maintenance interval.
+ * - Retries wait `retryDelay` seconds; with `retryBackoff` the wait doubles each time (with jitter):
+ *   about delay x 1-2, then x 2-4, x 4-8, ...
+ */
+import { randomUUID } from 'node:crypto';
+import type { PGlite } from '@electric-sql/pglite';
+import type pg from 'pg';
+import PgBoss from 'pg-boss';
+import type { Config } from '../config.js';
+import type { Database } from '../db/client.js';
+
+/** The server's job types. Each has one queue; modules register their handlers with registerJobHandler. */
+export const JOBS = {
+  generateCreative: 'generate-creative',
+  importCatalog: 'import-catalog',
+  adPreview: 'ad-preview',
+} as const;
+export type JobName = (typeof JOBS)[keyof typeof JOBS];
+
+export type JobState = 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
+export const JOB_STATES: readonly JobState[] = [
+  'created',
+  'retry',
+  'active',
+  'completed',
+  'cancelled',
+  'failed',
+];
+
+/** What a handler may return: stored as the job's output (a JSON object), or nothing. */
+export type JobOutput = Record<string, unknown> | void | undefined;
+
+export interface SendOptions {
+  /**
+   * At most one job with this key waits to start in the queue (state `created`): sending the same key
+   * again meanwhile is a no-op (`send` returns null). Once the job has started, the key may be sent again,
+   * which queues one more run (the data may have changed since the first one began).
+   */
+  singletonKey?: string;
+  /** Retries after the first attempt (default: the queue's `retryLimit`, 3). */
+  retryLimit?: number;
+  /** Seconds before a retry (default 5). */
+  retryDelay?: number;
+  /** Double the delay at each retry, with jitter (default true). */
+  retryBackoff?: boolean;
+  /** A run longer than this fails (and is retried); also how soon a job held by a dead worker runs again. */
+  expireInSeconds?: number;
+  /** Wait this long before the first run. */
+  startAfterSeconds?: number;
+  /**
+   * When the job ends failed (retries exhausted, by errors or by expiries, e.g. its workers were killed),
+   * a job with the same data is sent to this queue: its handler can write the item's final failed state,
+   * which no run of the failed job did if its last attempt died.
+   */
+  deadLetter?: string;
+}
+
+export interface WorkOptions {
+  /** Jobs run at once by this worker (default 1). */
+  concurrency?: number;
+  /** Jobs fetched per query, at most `concurrency` (default `concurrency`). */
+  batchSize?: number;
+  /** Overrides the queue's polling interval for this worker. */
+  pollingIntervalMs?: number;
+}
+
+/** A job as a handler sees it. */
+export interface QueueJob<T = unknown> {
+  id: string;
+  name: string;
+  data: T;
+  /** 0 on the first run, 1 on the first retry, ... */
+  retryCount: number;
+  retryLimit: number;
+  /** Aborts when the job exceeds its expiry or the worker stops without waiting; stop work when it fires. */
+  signal: AbortSignal;
+}
+
+export type JobHandler<T = unknown> = (job: QueueJob<T>) => Promise<JobOutput> | JobOutput;
+
+export interface JobInfo<T = unknown> {
+  id: string;
+  name: string;
+  state: JobState;
+  data: T;
+  /** The handler's result, once completed. */
+  output: Record<string, unknown> | null;
+  /** The last error's message, when the last run failed (state `retry` or `failed`). */
+  error: string | null;
+  retryCount: number;
+  retryLimit: number;
+  createdOn: Date;
+  startedOn: Date | null;
+  completedOn: Date | null;
+}
+
+/** Jobs of one queue per state, and their total. Completed and failed jobs count until they are archived. */
+export type JobCounts = Record<JobState, number> & { total: number };
+
+export interface JobQueue {
+  readonly kind: Database['kind'];
+  /** Installs or migrates the queue's schema and starts maintenance. Every other method starts it too. */
+  start(): Promise<void>;
+  /**
+   * Stops fetching. Graceful (the default): waits up to `timeoutMs` for running jobs to end; jobs still
+   * running then (or at once when not graceful) are aborted and failed, so they are retried. The database
+   * stays open (it belongs to the caller).
+   */
+  stop(options?: { graceful?: boolean; timeoutMs?: number }): Promise<void>;
+  /** Queues one job; returns its id, or null when `singletonKey` matched a job still waiting to start. */
+  send<T extends object>(name: string, data: T, options?: SendOptions): Promise<string | null>;
+  /** Queues many jobs in batched inserts; returns how many were queued (duplicate singleton keys are not). */
+  sendMany<T extends object>(
+    name: string,
+    jobs: readonly { data: T; options?: SendOptions }[],
+  ): Promise<number>;
+  /** Runs `handler` for jobs of `name` until stop(); returns the worker's id (for offWork). */
+  work<T = unknown>(name: string, options: WorkOptions, handler: JobHandler<T>): Promise<string>;
+  /** Stops one worker (waiting for its running jobs). */
+  offWork(workerId: string): Promise<void>;
+  getJob<T = unknown>(name: string, id: string): Promise<JobInfo<T> | null>;
+  counts(name: string): Promise<JobCounts>;
+}
+
+/** Anything with pino's methods (the Fastify logger). */
+export interface JobLogger {
+  info(obj: unknown, msg?: string): void;
+  warn(obj: unknown, msg?: string): void;
+  error(obj: unknown, msg?: string): void;
+}
+
+export interface JobQueueOptions {
+  /** PostgreSQL schema of the queue's tables (default `pgboss`). */
+  schema?: string;
+  /** How often an idle worker looks for jobs (default 1000 ms). */
+  pollingIntervalMs?: number;
+  /** How often jobs held past their expiry (dead workers) are failed and retried, and old jobs archived (default 30 s). */
+  maintenanceIntervalSeconds?: number;
+  /** Defaults for jobs sent without these options. */
+  retryLimit?: number;
+  retryDelay?: number;
+  retryBackoff?: boolean;
+  expireInSeconds?: number;
+  /** How long a graceful stop waits for running jobs (default 30 s). */
+  stopTimeoutMs?: number;
+  /** Rows per insert statement in sendMany (default 1000). */
+  sendManyBatchSize?: number;
+  log?: JobLogger;
+}
+
+/** The queue's settings from the configuration. */
+export function jobQueueOptions(
+  config: Pick<Config, 'jobPollingIntervalMs'>,
+  log: JobLogger,
+): JobQueueOptions {
+  return { log, pollingIntervalMs: config.jobPollingIntervalMs };
+}
+
+const consoleLog: JobLogger = {
+  info: () => undefined,
+  warn: (obj, msg) => console.warn(msg ?? '', obj),
+  error: (obj, msg) => console.error(msg ?? '', obj),
+};
+
+interface SqlResult {
+  rows: Record<string, unknown>[];
+  rowCount: number;
+}
+export type Executor = { executeSql(text: string, values?: unknown[]): Promise<SqlResult> };
+
+/** A BEGIN ... COMMIT script: pg-boss's schema changes and maintenance commands (locked by an advisory lock). */
+const isScript = (text: string, values?: unknown[]) =>
+  (!values || values.length === 0) && /^\s*BEGIN\b/i.test(text);
+
+/** The result of a multi-statement query is one result per statement: the last one with rows tells. */
+function lastResult(results: { rows: Record<string, unknown>[]; rowCount: number }[]): SqlResult {
+  const withRows = [...results].reverse().find((r) => r.rows.length > 0);
+  return withRows ?? results[results.length - 1] ?? { rows: [], rowCount: 0 };
+}
+
+/**
+ * PGlite is one in-process connection; its own lock runs each query, exec and transaction whole, one
+ * after another, so pg-boss's queries interleave safely with the application's. Parameterless SQL goes
+ * through `exec` (pg-boss sends several statements in one string), the rest through `query`. A
+ * BEGIN ... COMMIT script runs inside `transaction()`, which keeps the lock until it has rolled back when
+ * a statement fails: otherwise the single connection would stay in an aborted transaction and the next
+ * query, anyone's, would fail. (The script's own BEGIN and COMMIT then only raise harmless warnings.)
+ */
+function pgliteExecutor(pglite: PGlite): Executor {
+  const convert = (r: { rows: unknown[]; affectedRows?: number }): SqlResult => ({
+    rows: r.rows as Record<string, unknown>[],
+    rowCount: r.affectedRows ?? r.rows.length,
+  });
+  return {
+    async executeSql(text, values) {
+      if (values && values.length > 0) return convert(await pglite.query(text, values));
+      if (isScript(text, values))
+        return lastResult((await pglite.transaction((tx) => tx.exec(text))).map(convert));
+      return lastResult((await pglite.exec(text)).map(convert));
+    },
+  };
+}
+
+/** The application's pool; a BEGIN ... COMMIT script gets its own client, rolled back (or discarded) on error. */
+function poolExecutor(pool: pg.Pool): Executor {
+  const convert = (r: pg.QueryResult | pg.QueryResult[]): SqlResult =>
+    Array.isArray(r)
+      ? lastResult(r.map((x) => ({ rows: x.rows ?? [], rowCount: x.rowCount ?? 0 })))
+      : { rows: r.rows ?? [], rowCount: r.rowCount ?? 0 };
+  return {
+    async executeSql(text, values) {
+      if (!isScript(text, values)) return convert(await pool.query(text, values));
+      const client = await pool.connect();
+      let broken = false;
+      try {
+        return convert((await client.query(text)) as pg.QueryResult | pg.QueryResult[]);
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => {
+          broken = true;
+        });
+        throw err;
+      } finally {
+        client.release(broken);
+      }
+    },
+  };
+}
+
+/** How the queue sends SQL to the database (exported for tests). */
+export function queueSqlExecutor(database: Database): Executor {
+  if (database.kind === 'pglite') {
+    if (!database.pglite) throw new Error('createJobQueue: the PGlite database has no pglite instance');
+    return pgliteExecutor(database.pglite);
+  }
+  if (!database.pool) throw new Error('createJobQueue: the PostgreSQL database has no pool');
+  return poolExecutor(database.pool);
+}
+
+interface FetchedJob {
+  id: string;
+  name: string;
+  data: unknown;
+  expireInSeconds: number | string;
+  retryCount: number;
+  retryLimit: number;
+}
+
+interface Poller {
+  id: string;
+  name: string;
+  stopping: boolean;
+  running: Map<string, { promise: Promise<void>; abort: AbortController }>;
+  wake(): void;
+  loop: Promise<void>;
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}
+
+function errorObject(err: unknown): Record<string, unknown> {
+  if (err instanceof Error) return { name: err.name, message: err.message, stack: err.stack };
+  return { message: String(err) };
+}
+
+function errorMessage(output: unknown): string | null {
+  if (!output || typeof output !== 'object') return null;
+  const o = output as { message?: unknown; value?: unknown };
+  if (typeof o.message === 'string') return o.message;
+  if (
+    o.value &&
+    typeof o.value === 'object' &&
+    typeof (o.value as { message?: unknown }).message === 'string'
+  )
+    return (o.value as { message: string }).message;
+  if (o.value !== undefined) return String(o.value);
+  return null;
+}
+
+const toDate = (v: unknown): Date | null => (v == null ? null : v instanceof Date ? v : new Date(String(v)));
+
+export function createJobQueue(database: Database, options: JobQueueOptions = {}): JobQueue {
+  const schema = options.schema ?? 'pgboss';
+  const pollingIntervalMs = options.pollingIntervalMs ?? 1000;
+  const log = options.log ?? consoleLog;
+  const defaults = {
+    retryLimit: options.retryLimit ?? 3,
+    retryDelay: options.retryDelay ?? 5,
+    retryBackoff: options.retryBackoff ?? true,
+    expireInSeconds: options.expireInSeconds ?? 300,
+  };
+  const stopTimeoutMs = options.stopTimeoutMs ?? 30_000;
+  const sendManyBatchSize = options.sendManyBatchSize ?? 1000;
+
+  const executor = queueSqlExecutor(database);
+
+  const boss = new PgBoss({
+    db: executor as PgBoss.Db,
+    schema,
+    // Jobs held past their expiry are retried by maintenance; one process per interval does it.
+    supervise: true,
+    maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 30,
+    // No cron schedules: no timekeeper and its internal queue polling.
+    schedule: false,
+    migrate: true,
+  });
+  boss.on('error', (err: unknown) => log.error({ err }, 'job queue error'));
+
+  const queues = new Map<string, Promise<void>>();
+  const pollers = new Map<string, Poller>();
+  let starting: Promise<void> | undefined;
+  let stopped = false;
+
+  function start(): Promise<void> {
+    if (stopped) return Promise.reject(new Error('The job queue is stopped'));
+    starting ??= boss.start().then(() => undefined);
+    return starting;
+  }
+
+  /** pg-boss 10 drops jobs sent to a queue that does not exist: create each queue once before using it. */
+  function ensureQueue(name: string): Promise<void> {
+    if (stopped) return Promise.reject(new Error('The job queue is stopped'));
+    let ready = queues.get(name);
+    if (!ready) {
+      // `short`: the unique key applies to jobs waiting to start; every job gets a key (its id by default).
+      ready = start().then(() => boss.createQueue(name, { name, policy: 'short' }));
+      ready.catch(() => queues.delete(name));
+      queues.set(name, ready);
+    }
+    return ready;
+  }
+
+  function wakeWorkers(name: string) {
+    for (const p of pollers.values()) if (p.name === name) p.wake();
+  }
+
+  function jobInsert(name: string, data: object, o: SendOptions = {}): PgBoss.JobInsert & { id: string } {
+    const id = randomUUID();
+    return {
+      id,
+      name,
+      data,
+      singletonKey: o.singletonKey ?? id,
+      retryLimit: o.retryLimit ?? defaults.retryLimit,
+      retryDelay: o.retryDelay ?? defaults.retryDelay,
+      retryBackoff: o.retryBackoff ?? defaults.retryBackoff,
+      expireInSeconds: o.expireInSeconds ?? defaults.expireInSeconds,
+      startAfter: o.startAfterSeconds
+        ? new Date(Date.now() + o.startAfterSeconds * 1000).toISOString()
+        : undefined,
+      deadLetter: o.deadLetter,
+    };
+  }
+
+  async function send<T extends object>(name: string, data: T, o: SendOptions = {}): Promise<string | null> {
+    await ensureQueue(name);
+    if (o.deadLetter) await ensureQueue(o.deadLetter);
+    const job = jobInsert(name, data, o);
+    const id = await boss.send(name, data, {
+      id: job.id,
+      singletonKey: job.singletonKey,
+      retryLimit: job.retryLimit,
+      retryDelay: job.retryDelay,
+      retryBackoff: job.retryBackoff,
+      expireInSeconds: job.expireInSeconds,
+      ...(o.deadLetter ? { deadLetter: o.deadLetter } : {}),
+      ...(o.startAfterSeconds ? { startAfter: o.startAfterSeconds } : {}),
+    });
+    if (id) wakeWorkers(name);
+    return id;
+  }
+
+  async function sendMany<T extends object>(
+    name: string,
+    jobs: readonly { data: T; options?: SendOptions }[],
+  ): Promise<number> {
+    await ensureQueue(name);
+    for (const dl of new Set(jobs.map((j) => j.options?.deadLetter).filter((d): d is string => !!d)))
+      await ensureQueue(dl);
+    let inserted = 0;
+    // pg-boss's insert does not report how many rows it inserted: read the count from the executor's result.
+    const counting: Executor = {
+      async executeSql(text, values) {
+        const result = await executor.executeSql(text, values);
+        inserted += result.rowCount;
+        return result;
+      },
+    };
+    for (let i = 0; i < jobs.length; i += sendManyBatchSize) {
+      const batch = jobs.slice(i, i + sendManyBatchSize).map((j) => jobInsert(name, j.data, j.options));
+      await boss.insert(batch, { db: counting as PgBoss.Db });
+    }
+    if (inserted > 0) wakeWorkers(name);
+    return inserted;
+  }
+
+  async function runJob(
+    poller: Poller,
+    job: FetchedJob,
+    handler: JobHandler<unknown>,
+    abort: AbortController,
+  ) {
+    const expireMs = Math.max(1, Number(job.expireInSeconds)) * 1000;
+    const timer = setTimeout(
+      () => abort.abort(new Error(`The job ran longer than its expiry (${Number(job.expireInSeconds)} s)`)),
+      expireMs,
+    );
+    const aborted = new Promise<never>((_, reject) => {
+      abort.signal.addEventListener('abort', () => reject(abort.signal.reason), { once: true });
+    });
+    aborted.catch(() => undefined);
+    try {
+      const output = await Promise.race([
+        Promise.resolve().then(() =>
+          handler({
+            id: job.id,
+            name: job.name,
+            data: job.data,
+            retryCount: Number(job.retryCount ?? 0),
+            retryLimit: Number(job.retryLimit ?? 0),
+            signal: abort.signal,
+          }),
+        ),
+        aborted,
+      ]);
+      await boss.complete(poller.name, job.id, output && typeof output === 'object' ? output : undefined);
+    } catch (err) {
+      log.warn({ err, job: job.id, queue: poller.name, retryCount: job.retryCount }, 'job failed');
+      await boss.fail(poller.name, job.id, errorObject(err)).catch((e: unknown) => {
+        // The job stays active; maintenance fails it after its expiry and it is retried.
+        log.error({ err: e, job: job.id }, 'could not record a job failure');
+      });
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async function work<T>(name: string, o: WorkOptions, handler: JobHandler<T>): Promise<string> {
+    if (stopped) throw new Error('The job queue is stopped');
+    await ensureQueue(name);
+    const concurrency = Math.max(1, o.concurrency ?? 1);
+    const batchSize = Math.max(1, Math.min(o.batchSize ?? concurrency, concurrency));
+    const interval = o.pollingIntervalMs ?? pollingIntervalMs;
+    let wakeController = new AbortController();
+    let slotFreed: (() => void) | undefined;
+    const poller: Poller = {
+      id: randomUUID(),
+      name,
+      stopping: false,
+      running: new Map(),
+      // Ends the idle wait (a job was sent) and the wait for a free slot (stopping).
+      wake: () => {
+        wakeController.abort();
+        slotFreed?.();
+      },
+      loop: Promise.resolve(),
+    };
+
+    const loop = async () => {
+      while (!poller.stopping) {
+        const free = concurrency - poller.running.size;
+        if (free <= 0) {
+          await new Promise<void>((resolve) => (slotFreed = resolve));
+          continue;
+        }
+        const wake = wakeController.signal;
+        let jobs: FetchedJob[] = [];
+        try {
+          jobs = (await boss.fetch(name, {
+            batchSize: Math.min(batchSize, free),
+            includeMetadata: true,
+          })) as unknown as FetchedJob[];
+        } catch (err) {
+          log.error({ err, queue: name }, 'could not fetch jobs');
+        }
+        for (const job of jobs) {
+          const abort = new AbortController();
+          const promise = runJob(poller, job, handler as JobHandler<unknown>, abort).finally(() => {
+            poller.running.delete(job.id);
+            slotFreed?.();
+            slotFreed = undefined;
+          });
+          poller.running.set(job.id, { promise, abort });
+        }
+        if (jobs.length === 0 && !poller.stopping) {
+          await sleep(interval, wake);
+          if (wake.aborted) wakeController = new AbortController();
+        }
+      }
+    };
+    poller.loop = loop();
+    pollers.set(poller.id, poller);
+    return poller.id;
+  }
+
+  /** Stops a poller; waits up to `timeoutMs` for its jobs, then aborts and fails the rest. */
+  async function stopPoller(poller: Poller, graceful: boolean, timeoutMs: number) {
+    poller.stopping = true;
+    poller.wake();
+    await poller.loop;
+    const running = [...poller.running.values()];
+    if (graceful && running.length) {
+      const timeout = new AbortController();
+      await Promise.race([
+        Promise.allSettled(running.map((r) => r.promise)),
+        sleep(timeoutMs, timeout.signal),
+      ]);
+      timeout.abort();
+    }
+    const left = [...poller.running.entries()];
+    if (left.length) {
+      const reason = new Error('The worker stopped before the job ended');
+      for (const [, r] of left) r.abort.abort(reason);
+      // runJob fails each aborted job (it is retried); wait for those writes.
+      await Promise.allSettled(left.map(([, r]) => r.promise));
+    }
+    pollers.delete(poller.id);
+  }
+
+  return {
+    kind: database.kind,
+    start,
+    async stop({ graceful = true, timeoutMs = stopTimeoutMs } = {}) {
+      if (stopped) return;
+      stopped = true;
+      await Promise.all([...pollers.values()].map((p) => stopPoller(p, graceful, timeoutMs)));
+      if (starting) {
+        await starting.catch(() => undefined);
+        await boss.stop({ graceful: false, close: false, wait: true });
+      }
+    },
+    send,
+    sendMany,
+    work,
+    async offWork(workerId) {
+      const poller = pollers.get(workerId);
+      if (poller) await stopPoller(poller, true, stopTimeoutMs);
+    },
+    async getJob<T>(name: string, id: string): Promise<JobInfo<T> | null> {
+      await start();
+      const job = (await boss.getJobById(name, id, { includeArchive: true })) as
+        (PgBoss.JobWithMetadata<T> & { output: unknown }) | null;
+      if (!job) return null;
+      const failed = job.state === 'failed' || job.state === 'retry';
+      return {
+        id: job.id,
+        name: job.name,
+        state: job.state,
+        data: job.data,
+        output: job.state === 'completed' ? ((job.output as Record<string, unknown> | null) ?? null) : null,
+        error: failed ? errorMessage(job.output) : null,
+        retryCount: Number(job.retryCount),
+        retryLimit: Number(job.retryLimit),
+        createdOn: toDate(job.createdOn)!,
+        startedOn: toDate(job.startedOn),
+        completedOn: toDate(job.completedOn),
+      };
+    },
+    async counts(name) {
+      await start();
+      const { rows } = await executor.executeSql(
+        `SELECT state::text AS state, count(*)::int AS n FROM ${schema}.job WHERE name = $1 GROUP BY state`,
+        [name],
+      );
+      const counts = Object.fromEntries(JOB_STATES.map((s) => [s, 0])) as JobCounts;
+      counts.total = 0;
+      for (const row of rows) {
+        const n = Number(row.n);
+        counts[row.state as JobState] = n;
+        counts.total += n;
+      }
+      return counts;
+    },
+  };
+}

@@ -1,0 +1,48 @@
+/**
+ * Job handlers by job name. A module registers its handler when it is imported (handlers.ts imports
+ * them all); the worker process and the web process (unless WORKERS_IN_WEB=false) then work every
+ * registered job. A handler may run more than once for the same job: see final-state.ts.
+ */
+import type { AppDeps } from '../deps.js';
+import type { JobOutput, JobQueue, QueueJob, WorkOptions } from './queue.js';
+
+/** What a handler gets besides its job: the process's services and the queue (to send follow-up jobs). */
+export type JobContext = AppDeps & { jobs: JobQueue };
+
+export type RegisteredJobHandler<T = unknown> = (job: QueueJob<T>, ctx: JobContext) => Promise<JobOutput>;
+
+export interface RegisteredJob {
+  name: string;
+  handler: RegisteredJobHandler<never>;
+  options: WorkOptions;
+}
+
+const handlers = new Map<string, RegisteredJob>();
+
+/** Registers the handler of a job name (one per name); returns a function that unregisters it. */
+export function registerJobHandler<T>(
+  name: string,
+  handler: RegisteredJobHandler<T>,
+  options: WorkOptions = {},
+): () => void {
+  if (handlers.has(name)) throw new Error(`A handler for job "${name}" is already registered`);
+  const entry: RegisteredJob = { name, handler: handler as RegisteredJobHandler<never>, options };
+  handlers.set(name, entry);
+  return () => {
+    if (handlers.get(name) === entry) handlers.delete(name);
+  };
+}
+
+export function registeredJobs(): RegisteredJob[] {
+  return [...handlers.values()];
+}
+
+/** Starts a worker for every registered job on `ctx.jobs`; returns the worker ids. */
+export async function startRegisteredWorkers(ctx: JobContext): Promise<string[]> {
+  await ctx.jobs.start();
+  const ids: string[] = [];
+  for (const { name, handler, options } of registeredJobs()) {
+    ids.push(await ctx.jobs.work<never>(name, options, (job) => handler(job, ctx)));
+  }
+  return ids;
+}

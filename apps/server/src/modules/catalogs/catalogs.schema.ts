@@ -1,0 +1,437 @@
+/** Catalogues, their imports and items, and product sets over the client-scoped endpoint (issue 5). */
+import { CLIENT, ServerError, builder, payload, type ServerErrorShape } from '../../graphql/builder.js';
+import { clientActor } from '../../graphql/context.js';
+import {
+  catalogSchedules,
+  type CatalogImportRow,
+  type CatalogItemRow,
+  type CatalogRow,
+  type ProductSetRow,
+  type RejectedRow,
+} from '../../db/schema.js';
+import {
+  createCatalog,
+  deleteCatalog,
+  findItem,
+  itemCount,
+  listCatalogs,
+  listImports,
+  listItems,
+  ownCatalog,
+  updateCatalog,
+} from './catalogs.service.js';
+import { startCatalogImport, type ImportSourceInput } from './import.jobs.js';
+import {
+  createProductSet,
+  deleteProductSet,
+  listProductSets,
+  matchingItems,
+  ownProductSet,
+  readFilter,
+  storedFilter,
+  updateProductSet,
+} from './product-sets.service.js';
+import { describeFilter, PRODUCT_SET_FIELDS, type ProductSetField } from './product-sets/filter.js';
+import { invalidInput } from '../../errors.js';
+
+const CatalogSchedule = builder.enumType('CatalogSchedule', {
+  subGraphs: CLIENT,
+  values: catalogSchedules.map((s) => s.toUpperCase()) as ['NONE', 'HOURLY', 'DAILY', 'WEEKLY'],
+});
+type ScheduleName = 'NONE' | 'HOURLY' | 'DAILY' | 'WEEKLY';
+const toSchedule = (s: ScheduleName | null | undefined) =>
+  s ? (s.toLowerCase() as CatalogRow['schedule']) : undefined;
+
+const RejectedRowRef = builder.objectRef<RejectedRow>('RejectedRow').implement({
+  subGraphs: CLIENT,
+  fields: (t) => ({
+    row: t.exposeInt('row'),
+    id: t.string({ nullable: true, resolve: (r) => r.id }),
+    reason: t.exposeString('reason'),
+  }),
+});
+
+const CatalogImport = builder.objectRef<CatalogImportRow>('CatalogImport').implement({
+  subGraphs: CLIENT,
+  description: 'One import of a catalogue and its report.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    status: t.string({ description: 'queued, running, completed or failed.', resolve: (i) => i.status }),
+    format: t.string({ nullable: true, resolve: (i) => i.format }),
+    rowsRead: t.exposeInt('rowsRead'),
+    added: t.exposeInt('added'),
+    updated: t.exposeInt('updated'),
+    removed: t.exposeInt('removed'),
+    unchanged: t.exposeInt('unchanged'),
+    rejectedCount: t.exposeInt('rejectedCount'),
+    rejected: t.field({ type: [RejectedRowRef], resolve: (i) => i.rejected }),
+    unknownColumns: t.stringList({ resolve: (i) => i.unknownColumns }),
+    error: t.string({ nullable: true, resolve: (i) => i.error }),
+    createdAt: t.field({ type: 'DateTime', resolve: (i) => i.createdAt }),
+    startedAt: t.field({ type: 'DateTime', nullable: true, resolve: (i) => i.startedAt }),
+    finishedAt: t.field({ type: 'DateTime', nullable: true, resolve: (i) => i.finishedAt }),
+  }),
+});
+
+const money = (amount: number | null) => (amount === null ? null : (amount / 100).toFixed(2));
+
+const CatalogItem = builder.objectRef<CatalogItemRow>('CatalogItem').implement({
+  subGraphs: CLIENT,
+  description: 'A catalogue item: the canonical fields; prices as decimal text.',
+  fields: (t) => ({
+    id: t.string({ resolve: (i) => i.itemId }),
+    title: t.exposeString('title'),
+    description: t.exposeString('description'),
+    availability: t.exposeString('availability'),
+    condition: t.exposeString('condition'),
+    price: t.string({ nullable: true, resolve: (i) => money(i.priceAmount) }),
+    salePrice: t.string({ nullable: true, resolve: (i) => money(i.salePriceAmount) }),
+    currency: t.string({ nullable: true, resolve: (i) => i.currency }),
+    salePriceStart: t.field({ type: 'DateTime', nullable: true, resolve: (i) => i.salePriceStart }),
+    salePriceEnd: t.field({ type: 'DateTime', nullable: true, resolve: (i) => i.salePriceEnd }),
+    link: t.exposeString('link'),
+    imageLink: t.exposeString('imageLink'),
+    additionalImageLinks: t.stringList({ resolve: (i) => i.additionalImageLinks }),
+    brand: t.exposeString('brand'),
+    itemGroupId: t.exposeString('itemGroupId'),
+    productType: t.exposeString('productType'),
+    googleProductCategory: t.exposeString('googleProductCategory'),
+    customLabels: t.stringList({
+      resolve: (i) => [i.customLabel0, i.customLabel1, i.customLabel2, i.customLabel3, i.customLabel4],
+    }),
+    rating: t.float({ nullable: true, resolve: (i) => i.rating }),
+    reviewCount: t.int({ nullable: true, resolve: (i) => i.reviewCount }),
+    inventory: t.int({ nullable: true, resolve: (i) => i.inventory }),
+    extraJson: t.string({
+      description: 'The fields the importer did not know, as a JSON object.',
+      resolve: (i) => JSON.stringify(i.extra),
+    }),
+  }),
+});
+
+const CatalogItemsPage = builder
+  .objectRef<{ total: number; items: CatalogItemRow[] }>('CatalogItemsPage')
+  .implement({
+    subGraphs: CLIENT,
+    fields: (t) => ({
+      total: t.exposeInt('total'),
+      items: t.field({ type: [CatalogItem], resolve: (p) => p.items }),
+    }),
+  });
+
+export const Catalog = builder.objectRef<CatalogRow>('Catalog').implement({
+  subGraphs: CLIENT,
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    name: t.exposeString('name'),
+    sourceUrl: t.string({ nullable: true, resolve: (c) => c.sourceUrl }),
+    schedule: t.field({ type: CatalogSchedule, resolve: (c) => c.schedule.toUpperCase() as ScheduleName }),
+    columnMappingJson: t.string({
+      description: 'Source column → canonical field (or ignore), as a JSON object.',
+      resolve: (c) => JSON.stringify(c.columnMapping),
+    }),
+    itemCount: t.int({ resolve: (c, _a, ctx) => itemCount(ctx.deps.db, c) }),
+    nextImportAt: t.field({ type: 'DateTime', nullable: true, resolve: (c) => c.nextImportAt }),
+    imports: t.field({
+      type: [CatalogImport],
+      description: 'Newest first.',
+      resolve: (c, _a, ctx) => listImports(ctx.deps.db, c.clientId, c.id),
+    }),
+    createdAt: t.field({ type: 'DateTime', resolve: (c) => c.createdAt }),
+  }),
+});
+
+const ProductSetFieldRef = builder.objectRef<ProductSetField>('ProductSetField').implement({
+  subGraphs: CLIENT,
+  fields: (t) => ({
+    name: t.exposeString('name'),
+    label: t.exposeString('label'),
+    kind: t.string({ description: 'text or number', resolve: (f) => f.kind }),
+  }),
+});
+
+const ProductSet = builder.objectRef<ProductSetRow>('ProductSet').implement({
+  subGraphs: CLIENT,
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    catalogId: t.exposeID('catalogId'),
+    name: t.exposeString('name'),
+    filterJson: t.string({
+      description: "Meta's product-set filter JSON.",
+      resolve: (s) => JSON.stringify(s.filter),
+    }),
+    description: t.string({ resolve: (s) => storedFilter(s).description }),
+    itemCount: t.int({
+      resolve: async (s, _a, ctx) => {
+        const { catalog } = await ownProductSet(ctx.deps.db, s.clientId, s.id);
+        return (await matchingItems(ctx.deps.db, catalog, storedFilter(s).filter, { limit: 1 })).total;
+      },
+    }),
+    updatedAt: t.field({ type: 'DateTime', resolve: (s) => s.updatedAt }),
+  }),
+});
+
+type CatalogPayloadShape = {
+  catalog?: CatalogRow | null;
+  import?: CatalogImportRow | null;
+  error?: ServerErrorShape | null;
+};
+const CatalogPayload = builder.objectRef<CatalogPayloadShape>('CatalogPayload').implement({
+  subGraphs: CLIENT,
+  fields: (t) => ({
+    catalog: t.field({ type: Catalog, nullable: true, resolve: (p) => p.catalog ?? null }),
+    import: t.field({ type: CatalogImport, nullable: true, resolve: (p) => p.import ?? null }),
+    error: t.field({ type: ServerError, nullable: true, resolve: (p) => p.error ?? null }),
+  }),
+});
+
+type ProductSetPayloadShape = { productSet?: ProductSetRow | null; error?: ServerErrorShape | null };
+const ProductSetPayload = builder.objectRef<ProductSetPayloadShape>('ProductSetPayload').implement({
+  subGraphs: CLIENT,
+  fields: (t) => ({
+    productSet: t.field({ type: ProductSet, nullable: true, resolve: (p) => p.productSet ?? null }),
+    error: t.field({ type: ServerError, nullable: true, resolve: (p) => p.error ?? null }),
+  }),
+});
+
+type DeletedShape = { deletedId?: string | null; error?: ServerErrorShape | null };
+const DeletedPayload = builder.objectRef<DeletedShape>('DeletedPayload').implement({
+  subGraphs: CLIENT,
+  fields: (t) => ({
+    deletedId: t.id({ nullable: true, resolve: (p) => p.deletedId ?? null }),
+    error: t.field({ type: ServerError, nullable: true, resolve: (p) => p.error ?? null }),
+  }),
+});
+
+type MatchShape = {
+  total?: number | null;
+  items?: CatalogItemRow[];
+  description?: string;
+  error?: ServerErrorShape | null;
+};
+const FilterPreview = builder.objectRef<MatchShape>('FilterPreview').implement({
+  subGraphs: CLIENT,
+  description: "A filter's matching count and first items, for the rule editor.",
+  fields: (t) => ({
+    total: t.int({ nullable: true, resolve: (p) => p.total ?? null }),
+    items: t.field({ type: [CatalogItem], resolve: (p) => p.items ?? [] }),
+    description: t.string({ nullable: true, resolve: (p) => p.description ?? null }),
+    error: t.field({ type: ServerError, nullable: true, resolve: (p) => p.error ?? null }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  catalogs: t.field({
+    subGraphs: CLIENT,
+    type: [Catalog],
+    resolve: (_r, _a, ctx) => listCatalogs(ctx.deps.db, clientActor(ctx).clientId),
+  }),
+  catalog: t.field({
+    subGraphs: CLIENT,
+    type: Catalog,
+    nullable: true,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_r, args, ctx) => {
+      const clientId = clientActor(ctx).clientId;
+      return (await listCatalogs(ctx.deps.db, clientId)).find((c) => c.id === String(args.id)) ?? null;
+    },
+  }),
+  catalogItems: t.field({
+    subGraphs: CLIENT,
+    type: CatalogItemsPage,
+    description: 'A page of the current items; searchString looks in id, title and brand.',
+    args: {
+      catalogId: t.arg.id({ required: true }),
+      searchString: t.arg.string(),
+      filterJson: t.arg.string({ description: 'Only items passing this product-set filter.' }),
+      offset: t.arg.int(),
+      limit: t.arg.int(),
+    },
+    resolve: async (_r, args, ctx) => {
+      const catalog = await ownCatalog(ctx.deps.db, clientActor(ctx).clientId, String(args.catalogId));
+      const page = { searchString: args.searchString, offset: args.offset ?? 0, limit: args.limit ?? 50 };
+      if (args.filterJson) return matchingItems(ctx.deps.db, catalog, readFilter(args.filterJson), page);
+      return listItems(ctx.deps.db, catalog, page);
+    },
+  }),
+  catalogItem: t.field({
+    subGraphs: CLIENT,
+    type: CatalogItem,
+    nullable: true,
+    args: { catalogId: t.arg.id({ required: true }), itemId: t.arg.string({ required: true }) },
+    resolve: async (_r, args, ctx) =>
+      findItem(
+        ctx.deps.db,
+        await ownCatalog(ctx.deps.db, clientActor(ctx).clientId, String(args.catalogId)),
+        args.itemId,
+      ),
+  }),
+  productSets: t.field({
+    subGraphs: CLIENT,
+    type: [ProductSet],
+    args: { catalogId: t.arg.id({ required: true }) },
+    resolve: (_r, args, ctx) =>
+      listProductSets(ctx.deps.db, clientActor(ctx).clientId, String(args.catalogId)),
+  }),
+  productSetFields: t.field({
+    subGraphs: CLIENT,
+    type: [ProductSetFieldRef],
+    description: 'The fields a product-set rule can test (extra fields by their own name too).',
+    resolve: (_r, _a, ctx) => {
+      clientActor(ctx);
+      return PRODUCT_SET_FIELDS;
+    },
+  }),
+  productSetPreview: t.field({
+    subGraphs: CLIENT,
+    type: FilterPreview,
+    args: {
+      catalogId: t.arg.id({ required: true }),
+      filterJson: t.arg.string({ required: true }),
+      limit: t.arg.int(),
+    },
+    resolve: async (_r, args, ctx) => {
+      const catalog = await ownCatalog(ctx.deps.db, clientActor(ctx).clientId, String(args.catalogId));
+      return payload(async () => {
+        const filter = readFilter(args.filterJson);
+        const page = await matchingItems(ctx.deps.db, catalog, filter, { limit: args.limit ?? 5 });
+        return { ...page, description: describeFilter(filter) };
+      });
+    },
+  }),
+}));
+
+const CatalogSourceInput = builder.inputType('CatalogSourceInput', {
+  subGraphs: CLIENT,
+  description: 'Where an import reads from: an uploaded file (its key) or the catalogue URL.',
+  fields: (t) => ({ uploadKey: t.string() }),
+});
+
+builder.mutationFields((t) => ({
+  createCatalog: t.field({
+    subGraphs: CLIENT,
+    type: CatalogPayload,
+    description: 'Creates a catalogue and starts its first import (from the URL, or the uploaded file).',
+    args: {
+      name: t.arg.string({ required: true }),
+      sourceUrl: t.arg.string(),
+      uploadKey: t.arg.string(),
+      schedule: t.arg({ type: CatalogSchedule }),
+      columnMappingJson: t.arg.string(),
+    },
+    resolve: (_r, args, ctx) =>
+      payload(async () => {
+        const actor = clientActor(ctx);
+        const catalog = await createCatalog(ctx.deps.db, actor.clientId, {
+          name: args.name,
+          sourceUrl: args.sourceUrl,
+          schedule: toSchedule(args.schedule),
+          columnMapping: readMapping(args.columnMappingJson),
+        });
+        const source: ImportSourceInput = { uploadKey: args.uploadKey };
+        const started = await startCatalogImport(ctx.deps, catalog, source);
+        return { catalog, import: started };
+      }),
+  }),
+  updateCatalog: t.field({
+    subGraphs: CLIENT,
+    type: CatalogPayload,
+    args: {
+      id: t.arg.id({ required: true }),
+      name: t.arg.string({ required: true }),
+      sourceUrl: t.arg.string(),
+      schedule: t.arg({ type: CatalogSchedule }),
+      columnMappingJson: t.arg.string(),
+    },
+    resolve: (_r, args, ctx) =>
+      payload(async () => ({
+        catalog: await updateCatalog(ctx.deps.db, clientActor(ctx).clientId, String(args.id), {
+          name: args.name,
+          sourceUrl: args.sourceUrl,
+          schedule: toSchedule(args.schedule),
+          columnMapping:
+            args.columnMappingJson === undefined ? undefined : readMapping(args.columnMappingJson),
+        }),
+      })),
+  }),
+  importCatalog: t.field({
+    subGraphs: CLIENT,
+    type: CatalogPayload,
+    description: 'Imports the catalogue again now: from an uploaded file, or from its URL.',
+    args: { id: t.arg.id({ required: true }), source: t.arg({ type: CatalogSourceInput }) },
+    resolve: (_r, args, ctx) =>
+      payload(async () => {
+        const catalog = await ownCatalog(ctx.deps.db, clientActor(ctx).clientId, String(args.id));
+        const started = await startCatalogImport(ctx.deps, catalog, { uploadKey: args.source?.uploadKey });
+        return { catalog, import: started };
+      }),
+  }),
+  deleteCatalog: t.field({
+    subGraphs: CLIENT,
+    type: DeletedPayload,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_r, args, ctx) =>
+      payload(async () => ({
+        deletedId: await deleteCatalog(ctx.deps.db, clientActor(ctx).clientId, String(args.id)),
+      })),
+  }),
+  createProductSet: t.field({
+    subGraphs: CLIENT,
+    type: ProductSetPayload,
+    args: {
+      catalogId: t.arg.id({ required: true }),
+      name: t.arg.string({ required: true }),
+      filterJson: t.arg.string(),
+    },
+    resolve: (_r, args, ctx) =>
+      payload(async () => ({
+        productSet: await createProductSet(ctx.deps.db, clientActor(ctx).clientId, {
+          catalogId: String(args.catalogId),
+          name: args.name,
+          filter: args.filterJson,
+        }),
+      })),
+  }),
+  updateProductSet: t.field({
+    subGraphs: CLIENT,
+    type: ProductSetPayload,
+    args: {
+      id: t.arg.id({ required: true }),
+      name: t.arg.string({ required: true }),
+      filterJson: t.arg.string(),
+    },
+    resolve: (_r, args, ctx) =>
+      payload(async () => ({
+        productSet: await updateProductSet(ctx.deps.db, clientActor(ctx).clientId, String(args.id), {
+          name: args.name,
+          filter: args.filterJson ?? undefined,
+        }),
+      })),
+  }),
+  deleteProductSet: t.field({
+    subGraphs: CLIENT,
+    type: DeletedPayload,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_r, args, ctx) =>
+      payload(async () => ({
+        deletedId: await deleteProductSet(ctx.deps.db, clientActor(ctx).clientId, String(args.id)),
+      })),
+  }),
+}));
+
+/** A column mapping sent as JSON text: { "source column": "canonical field or ignore" }. */
+function readMapping(json: string | null | undefined): Record<string, string> | undefined {
+  if (json === null || json === undefined || json.trim() === '') return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    throw invalidInput('The column mapping is not valid JSON.');
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw invalidInput('The column mapping must be a JSON object of column names to field names.');
+  const entries = Object.entries(value as Record<string, unknown>);
+  if (entries.some(([, field]) => typeof field !== 'string'))
+    throw invalidInput('Each column must map to a field name (text).');
+  return Object.fromEntries(entries) as Record<string, string>;
+}

@@ -1,0 +1,400 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CANONICAL_FIELDS,
+  checkColumnMapping,
+  COLUMN_ALIASES,
+  contentHash,
+  createItemMapper,
+  type FeedRecord,
+  normalizeAvailability,
+  normalizeColumnName,
+  normalizeCondition,
+  parsePrice,
+  parseSalePeriod,
+  routeColumn,
+  shorten,
+  splitImageLinks,
+  itemJson,
+} from './canonical.js';
+
+const record = (fields: Record<string, string> | [string, string][], row = 1): FeedRecord => {
+  const pairs = Array.isArray(fields) ? fields : Object.entries(fields);
+  return { row, names: pairs.map(([name]) => name), values: pairs.map(([, value]) => value) };
+};
+
+function item(fields: Record<string, string> | [string, string][], columnMapping?: Record<string, string>) {
+  const result = createItemMapper({ columnMapping }).toItem(record(fields));
+  if ('rejected' in result) throw new Error(`rejected: ${result.rejected}`);
+  return result.item;
+}
+
+function rejection(fields: Record<string, string>): string {
+  const result = createItemMapper().toItem(record(fields));
+  if (!('rejected' in result)) throw new Error('expected a rejection');
+  return result.rejected;
+}
+
+describe('column names', () => {
+  it('normalises case, the g: prefix, spaces, hyphens and dots', () => {
+    expect(normalizeColumnName('G:Image-Link')).toBe('image_link');
+    expect(normalizeColumnName(' image link ')).toBe('image_link');
+    expect(normalizeColumnName('Custom.Label 0')).toBe('custom_label_0');
+    expect(normalizeColumnName('sale_price__effective--date')).toBe('sale_price_effective_date');
+  });
+
+  it('routes every canonical name, with and without g:, in any case', () => {
+    for (const field of CANONICAL_FIELDS) {
+      expect(routeColumn(field)).toMatchObject({ kind: 'field', field });
+      expect(routeColumn(`g:${field}`)).toMatchObject({ kind: 'field', field });
+      expect(routeColumn(field.toUpperCase().replace(/_/g, ' '))).toMatchObject({ kind: 'field', field });
+    }
+  });
+
+  it('routes every alias to its field', () => {
+    for (const field of CANONICAL_FIELDS) {
+      for (const alias of COLUMN_ALIASES[field]) {
+        expect(routeColumn(alias), alias).toMatchObject({ kind: 'field', field });
+        expect(routeColumn(`g:${alias}`), alias).toMatchObject({ kind: 'field', field });
+      }
+    }
+  });
+
+  it('keeps unknown columns as extra fields, without the g: prefix', () => {
+    expect(routeColumn('sku')).toEqual({ kind: 'extra', name: 'sku' });
+    expect(routeColumn('g:color')).toEqual({ kind: 'extra', name: 'color' });
+    expect(routeColumn('Colour')).toEqual({ kind: 'extra', name: 'Colour' });
+  });
+
+  it('lets the user mapping win over names and aliases, matched exactly or normalised', () => {
+    expect(routeColumn('Name', { Name: 'title' })).toEqual({ kind: 'field', field: 'title', rank: 0 });
+    expect(routeColumn('product name', { 'Product-Name': 'ignore' })).toEqual({ kind: 'ignore' });
+    expect(routeColumn('price', { price: 'sale_price' })).toMatchObject({ field: 'sale_price' });
+    // A mapping to something that is not a field is ignored (checkColumnMapping reports it).
+    expect(routeColumn('price', { price: 'cost' })).toMatchObject({ field: 'price' });
+    expect(checkColumnMapping({ price: 'cost', a: 'ignore', b: 'brand' })).toEqual([
+      'Column “price” is mapped to “cost”, which is not a catalogue field; choose one or ignore',
+    ]);
+  });
+
+  it('takes the best-ranked non-empty column when several name one field', () => {
+    expect(item({ title: 'plain', 'g:title': 'google', id: '1' }).title).toBe('google');
+    expect(item({ 'g:title': '', title: 'plain', id: '1' }).title).toBe('plain');
+    expect(item({ product_name: 'alias', title: 'exact', id: '1' }).title).toBe('exact');
+    expect(item({ Name: 'mapped', title: 'exact', id: '1' }, { Name: 'title' }).title).toBe('mapped');
+    expect(item({ id: 'a', item_id: 'b' }).itemId).toBe('a');
+    expect(item({ offer_id: 'b' }).itemId).toBe('b');
+  });
+});
+
+describe('availability and condition', () => {
+  it.each([
+    ['in stock', 'in stock'],
+    ['in_stock', 'in stock'],
+    ['InStock', 'in stock'],
+    ['IN-STOCK', 'in stock'],
+    ['https://schema.org/InStock', 'in stock'],
+    ['out_of_stock', 'out of stock'],
+    ['out of stock', 'out of stock'],
+    ['OutOfStock', 'out of stock'],
+    ['preorder', 'preorder'],
+    ['pre-order', 'preorder'],
+    ['available for order', 'available for order'],
+    ['available_for_order', 'available for order'],
+    ['backorder', 'available for order'],
+    ['discontinued', 'discontinued'],
+  ])('reads availability %s', (value, expected) => {
+    expect(normalizeAvailability(value)).toBe(expected);
+  });
+
+  it('refuses an unknown availability with the column and value', () => {
+    expect(normalizeAvailability('maybe')).toBeUndefined();
+    expect(rejection({ id: '1', 'g:availability': 'maybe' })).toBe(
+      'Invalid availability “maybe” in column g:availability: use one of in stock, out of stock, preorder, available for order, discontinued',
+    );
+  });
+
+  it('defaults availability to in stock and condition to new', () => {
+    expect(item({ id: '1' })).toMatchObject({ availability: 'in stock', condition: 'new' });
+  });
+
+  it.each([
+    ['new', 'new'],
+    ['Used', 'used'],
+    ['refurbished', 'refurbished'],
+    ['used like new', 'used_like_new'],
+    ['https://schema.org/NewCondition', 'new'],
+  ])('reads condition %s', (value, expected) => {
+    expect(normalizeCondition(value)).toBe(expected);
+  });
+
+  it('refuses an unknown condition', () => {
+    expect(rejection({ id: '1', condition: 'mint' })).toMatch(
+      /^Invalid condition “mint” in column condition/,
+    );
+  });
+});
+
+describe('prices', () => {
+  it.each([
+    ['15.00 USD', 1500, 'USD'],
+    ['USD 15.00', 1500, 'USD'],
+    ['15 USD', 1500, 'USD'],
+    ['15USD', 1500, 'USD'],
+    ['15.5 usd', 1550, 'USD'],
+    ['1,299.00 USD', 129900, 'USD'],
+    ['1.299,00 EUR', 129900, 'EUR'],
+    ['15,00 EUR', 1500, 'EUR'],
+    ['15,5 EUR', 1550, 'EUR'],
+    ['1,299 USD', 129900, 'USD'],
+    ['1.299 EUR', 129900, 'EUR'],
+    ['1.299.000 EUR', 129900000, 'EUR'],
+    ['1,299,000.50 USD', 129900050, 'USD'],
+    ['1 299,00 EUR', 129900, 'EUR'],
+    ['1\u00a0299,00 EUR', 129900, 'EUR'],
+    ["1'299.00 CHF", 129900, 'CHF'],
+    ['0.125 KWD', 13, 'KWD'],
+    ['1234.567 USD', 123457, 'USD'],
+    ['0 USD', 0, 'USD'],
+    ['15.00', 1500, null],
+    ['42', 4200, null],
+  ])('reads %s', (value, amount, currency) => {
+    expect(parsePrice(value)).toEqual({ amount, currency });
+  });
+
+  it.each([
+    ['-15.00 USD', 'a price cannot be negative'],
+    ['USD -1', 'a price cannot be negative'],
+    ['$15.00', 'write an amount and an ISO 4217 currency code, e.g. 15.00 USD'],
+    ['15.00 €', 'write an amount and an ISO 4217 currency code, e.g. 15.00 USD'],
+    ['free', 'write an amount and an ISO 4217 currency code, e.g. 15.00 USD'],
+    ['USD 15 EUR', 'write an amount and an ISO 4217 currency code, e.g. 15.00 USD'],
+    ['15.00 XYZ', 'XYZ is not an ISO 4217 currency code'],
+    ['1,2,3 USD', 'the amount is not a number'],
+    ['1.2,3.4 USD', 'the amount is not a number'],
+    ['15 00 EUR', 'the amount is not a number'],
+  ])('refuses %s', (value, message) => {
+    expect(() => parsePrice(value)).toThrow(message);
+  });
+
+  it('rejects the row naming the column and value', () => {
+    expect(rejection({ id: '7', price: '-3 USD' })).toBe(
+      'Invalid price “-3 USD” in column price: a price cannot be negative',
+    );
+    expect(rejection({ id: '7', 'g:sale_price': 'cheap' })).toBe(
+      'Invalid sale price “cheap” in column g:sale_price: write an amount and an ISO 4217 currency code, e.g. 15.00 USD',
+    );
+    expect(rejection({ id: '7', price: '10 USD', sale_price: '8 EUR' })).toBe(
+      'Invalid sale price “8 EUR” in column sale_price: its currency differs from the price’s (USD)',
+    );
+  });
+
+  it('stores minor units and takes the currency from the sale price when the price has none', () => {
+    expect(item({ id: '1', price: '20', sale_price: '15.99 GBP' })).toMatchObject({
+      priceAmount: 2000,
+      salePriceAmount: 1599,
+      currency: 'GBP',
+    });
+    expect(item({ id: '1' })).toMatchObject({ priceAmount: null, salePriceAmount: null, currency: null });
+  });
+});
+
+describe('sale period', () => {
+  it('reads an ISO 8601 interval with offsets', () => {
+    expect(parseSalePeriod('2024-11-01T00:00-0800/2024-11-30T23:59-0800')).toEqual({
+      start: new Date('2024-11-01T08:00:00Z'),
+      end: new Date('2024-12-01T07:59:00Z'),
+    });
+    expect(parseSalePeriod('2024-11-01T10:00:30.5+01:00/2024-11-02T00:00Z')).toEqual({
+      start: new Date('2024-11-01T09:00:30.500Z'),
+      end: new Date('2024-11-02T00:00:00Z'),
+    });
+  });
+
+  it('reads dates alone as whole days, and open ends', () => {
+    expect(parseSalePeriod('2024-11-01/2024-11-30')).toEqual({
+      start: new Date('2024-11-01T00:00:00Z'),
+      end: new Date('2024-12-01T00:00:00Z'),
+    });
+    expect(parseSalePeriod('2024-11-01/')).toEqual({ start: new Date('2024-11-01T00:00:00Z'), end: null });
+  });
+
+  it.each(['2024-11-01', 'soon/later', '2024-02-30/2024-03-01', '/', '2024-11-30/2024-11-01'])(
+    'refuses %s',
+    (value) => {
+      expect(() => parseSalePeriod(value)).toThrow();
+    },
+  );
+
+  it('rejects a row with a bad period', () => {
+    expect(rejection({ id: '1', sale_price_effective_date: 'next week' })).toBe(
+      'Invalid sale period “next week” in column sale_price_effective_date: write start/end in ISO 8601, e.g. 2024-11-01T00:00Z/2024-11-30T23:59Z',
+    );
+  });
+});
+
+describe('numbers and images', () => {
+  it('reads rating, review count and inventory', () => {
+    expect(item({ id: '1', rating: '4,5', review_count: '1,204', inventory: '12.0' })).toMatchObject({
+      rating: 4.5,
+      reviewCount: 1204,
+      inventory: 12,
+    });
+    expect(
+      item({ id: '1', product_rating: '4.5/5', reviews_count: '3', quantity_to_sell_on_facebook: '0' }),
+    ).toMatchObject({
+      rating: 4.5,
+      reviewCount: 3,
+      inventory: 0,
+    });
+  });
+
+  it('rejects bad numbers', () => {
+    expect(rejection({ id: '1', rating: 'great' })).toMatch(/^Invalid rating “great” in column rating/);
+    expect(rejection({ id: '1', review_count: '-2' })).toMatch(
+      /^Invalid review count “-2” in column review_count/,
+    );
+    expect(rejection({ id: '1', inventory: '3.5' })).toMatch(/^Invalid inventory “3.5” in column inventory/);
+    expect(rejection({ id: '1', inventory: '99999999999' })).toMatch(/^Invalid inventory/);
+  });
+
+  it('splits additional images from lists and repeated fields', () => {
+    expect(
+      splitImageLinks(['https://a.test/1.jpg,https://a.test/2,3.jpg', ' https://a.test/4.jpg ']),
+    ).toEqual(['https://a.test/1.jpg', 'https://a.test/2,3.jpg', 'https://a.test/4.jpg']);
+    expect(splitImageLinks(['a.jpg, b.jpg', ''])).toEqual(['a.jpg', 'b.jpg']);
+    const fromXml = item([
+      ['g:id', '1'],
+      ['g:additional_image_link', 'https://a.test/1.jpg'],
+      ['g:additional_image_link', 'https://a.test/2.jpg'],
+    ]);
+    expect(fromXml.additionalImageLinks).toEqual(['https://a.test/1.jpg', 'https://a.test/2.jpg']);
+  });
+});
+
+describe('rows', () => {
+  it('drops NUL characters, which PostgreSQL text cannot hold', () => {
+    expect(item({ id: 'A\u00001', title: 'T\u0000 ', colour: '\u0000' })).toMatchObject({
+      itemId: 'A1',
+      title: 'T',
+      extra: {},
+    });
+  });
+
+  it('cuts long values in reasons between code points', () => {
+    const value = `${'x'.repeat(78)}😀😀`;
+    expect(shorten(value, 80)).toBe(value);
+    expect(shorten(`${value}y`, 80)).toBe(`${'x'.repeat(78)}😀…`);
+    expect(rejection({ id: '1', price: `${'9'.repeat(80)}😀` })).toContain(
+      `“${'9'.repeat(79)}…” in column price`,
+    );
+  });
+
+  it('rejects a row without an id', () => {
+    expect(rejection({ id: '  ', title: 'x' })).toBe('Missing id');
+    expect(rejection({ title: 'x' })).toBe('Missing id');
+  });
+
+  it('rejects a later row with an id already seen, naming the first row', () => {
+    const mapper = createItemMapper();
+    expect('item' in mapper.toItem(record({ id: 'A' }, 3))).toBe(true);
+    expect(mapper.toItem(record({ id: 'A' }, 9))).toEqual({
+      rejected: 'Duplicate id A (first seen at row 3)',
+      id: 'A',
+    });
+  });
+
+  it('keeps unknown columns as extra fields and lists them once', () => {
+    const mapper = createItemMapper();
+    const first = mapper.toItem(
+      record([
+        ['id', '1'],
+        ['g:color', 'red'],
+        ['g:size', ''],
+        ['g:shipping.country', 'US'],
+        ['g:shipping.country', 'CA'],
+      ]),
+    );
+    mapper.toItem(record({ id: '2', 'g:color': 'blue', material: 'wool' }));
+    expect('item' in first && first.item.extra).toEqual({ color: 'red', 'shipping.country': 'US,CA' });
+    expect(mapper.unknownColumns()).toEqual(['g:color', 'g:size', 'g:shipping.country', 'material']);
+  });
+
+  it('builds the whole item', () => {
+    const full = item({
+      'g:id': ' SKU-1 ',
+      'g:title': 'Shirt',
+      'g:description': 'Soft',
+      'g:availability': 'in_stock',
+      'g:condition': 'used',
+      'g:price': '59.00 USD',
+      'g:sale_price': '44.00 USD',
+      'g:sale_price_effective_date': '2025-11-01T00:00Z/2025-11-30T23:59Z',
+      'g:link': 'https://s.test/p',
+      'g:image_link': 'https://s.test/i.jpg',
+      'g:additional_image_link': 'https://s.test/a.jpg,https://s.test/b.jpg',
+      'g:brand': 'Northwind',
+      'g:item_group_id': 'G1',
+      'g:product_type': 'Apparel > Shirts',
+      'g:google_product_category': '212',
+      'g:custom_label_0': 'l0',
+      'g:custom_label_1': 'l1',
+      'g:custom_label_2': 'l2',
+      'g:custom_label_3': 'l3',
+      'g:custom_label_4': 'l4',
+      'g:rating': '4.6',
+      'g:review_count': '128',
+      'g:inventory': '42',
+    });
+    expect(full).toEqual({
+      itemId: 'SKU-1',
+      title: 'Shirt',
+      description: 'Soft',
+      availability: 'in stock',
+      condition: 'used',
+      priceAmount: 5900,
+      currency: 'USD',
+      salePriceAmount: 4400,
+      salePriceStart: new Date('2025-11-01T00:00:00Z'),
+      salePriceEnd: new Date('2025-11-30T23:59:00Z'),
+      link: 'https://s.test/p',
+      imageLink: 'https://s.test/i.jpg',
+      additionalImageLinks: ['https://s.test/a.jpg', 'https://s.test/b.jpg'],
+      brand: 'Northwind',
+      itemGroupId: 'G1',
+      productType: 'Apparel > Shirts',
+      googleProductCategory: '212',
+      customLabel0: 'l0',
+      customLabel1: 'l1',
+      customLabel2: 'l2',
+      customLabel3: 'l3',
+      customLabel4: 'l4',
+      rating: 4.6,
+      reviewCount: 128,
+      inventory: 42,
+      extra: {},
+    });
+  });
+});
+
+describe('content hash', () => {
+  it('is stable whatever the key order and changes with any field', () => {
+    const a = item({ id: '1', title: 'T', color: 'red', size: 'M' });
+    const b = item({ size: 'M', color: 'red', title: 'T', id: '1' });
+    expect(contentHash(a)).toBe(contentHash(b));
+    expect(contentHash(a)).toMatch(/^[0-9a-f]{64}$/);
+    expect(itemJson(a)).toBe(itemJson(b));
+    expect(itemJson(b)).toContain('"extra":{"color":"red","size":"M"}');
+    expect(JSON.parse(itemJson(item({ id: '1', sale_price_effective_date: '2024-01-01/' })))).toMatchObject({
+      item_id: '1',
+      availability: 'in stock',
+      price_amount: null,
+      sale_price_start: '2024-01-01T00:00:00.000Z',
+      sale_price_end: null,
+      additional_image_links: [],
+    });
+    expect(contentHash(item({ id: '1', title: 'T', color: 'blue', size: 'M' }))).not.toBe(contentHash(a));
+    expect(contentHash(item({ id: '1', title: 'T', color: 'red', size: 'M', price: '1 USD' }))).not.toBe(
+      contentHash(a),
+    );
+  });
+});

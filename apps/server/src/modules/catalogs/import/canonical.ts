@@ -1,0 +1,742 @@
+/**
+ * The canonical catalogue item of issue 5 and the pure rules that turn one feed row into it: which
+ * source column feeds which field (aliases, the user's column mapping), how values are read
+ * (availability, condition, prices, the sale period, numbers), why a row is rejected, and the content
+ * hash that tells an import which items changed. No I/O here; parse.ts yields the rows.
+ */
+import { createHash } from 'node:crypto';
+
+/** The canonical fields, in the order the templates and the mapping screen list them. */
+export const CANONICAL_FIELDS = [
+  'id',
+  'title',
+  'description',
+  'availability',
+  'condition',
+  'price',
+  'sale_price',
+  'sale_price_effective_date',
+  'link',
+  'image_link',
+  'additional_image_link',
+  'brand',
+  'item_group_id',
+  'product_type',
+  'google_product_category',
+  'custom_label_0',
+  'custom_label_1',
+  'custom_label_2',
+  'custom_label_3',
+  'custom_label_4',
+  'rating',
+  'review_count',
+  'inventory',
+] as const;
+export type CanonicalField = (typeof CANONICAL_FIELDS)[number];
+
+/** What a column mapping may send a source column to: a canonical field, or nowhere. */
+export const IGNORE_COLUMN = 'ignore';
+export type ColumnTarget = CanonicalField | typeof IGNORE_COLUMN;
+
+const CANONICAL_SET: ReadonlySet<string> = new Set(CANONICAL_FIELDS);
+
+/** True for a canonical field name (exact spelling). */
+export function isCanonicalField(name: string): name is CanonicalField {
+  return CANONICAL_SET.has(name);
+}
+
+/**
+ * Other names of the canonical fields, compared after {@link normalizeColumnName}. Kept conservative:
+ * only names that mean the field in Google's or Meta's specifications or in the exports of the big
+ * shop systems, never a name that often means something else (`sku` and `name` are left to the
+ * mapping screen: a SKU is often not the item id, and `name` is as often a brand or a variant name).
+ */
+export const COLUMN_ALIASES: Readonly<Record<CanonicalField, readonly string[]>> = {
+  id: ['item_id', 'offer_id'],
+  title: ['product_title', 'product_name'],
+  // Atom's <summary> is where Google's Atom example puts the description.
+  description: ['product_description', 'summary'],
+  availability: [],
+  condition: [],
+  price: [],
+  sale_price: [],
+  sale_price_effective_date: [],
+  link: ['product_link', 'product_url'],
+  image_link: ['image_url', 'image'],
+  additional_image_link: ['additional_image_links', 'additional_image_url', 'additional_image_urls'],
+  brand: [],
+  item_group_id: [],
+  product_type: [],
+  google_product_category: [],
+  custom_label_0: [],
+  custom_label_1: [],
+  custom_label_2: [],
+  custom_label_3: [],
+  custom_label_4: [],
+  rating: ['product_rating', 'average_rating'],
+  review_count: ['reviews_count', 'number_of_reviews', 'product_review_count'],
+  // Meta's name for the stock it may sell.
+  inventory: ['quantity_to_sell_on_facebook', 'quantity'],
+};
+
+const GOOGLE_PREFIX = 'g:';
+
+/**
+ * The comparable form of a column name: trimmed, lower case, Google's `g:` prefix dropped, spaces,
+ * hyphens and dots as underscores (`G:Image-Link` and `image link` both give `image_link`).
+ */
+export function normalizeColumnName(name: string): string {
+  let n = name.trim().toLowerCase();
+  if (n.startsWith(GOOGLE_PREFIX)) n = n.slice(GOOGLE_PREFIX.length);
+  return n
+    .replace(/[\s\-.]+/g, '_')
+    .replace(/_+/g, '_')
+    .replace(/^_|_$/g, '');
+}
+
+/** The name an unknown column is kept under in `extra`: as written, without Google's `g:` prefix. */
+export function extraFieldName(name: string): string {
+  const trimmed = name.trim();
+  return trimmed.toLowerCase().startsWith(GOOGLE_PREFIX) ? trimmed.slice(GOOGLE_PREFIX.length) : trimmed;
+}
+
+/** How strongly a column claims its field; the lowest rank with a non-empty value wins. */
+const RANK_MAPPED = 0;
+const RANK_GOOGLE_EXACT = 1;
+const RANK_EXACT = 2;
+const RANK_ALIAS = 3;
+
+const ALIAS_INDEX: ReadonlyMap<string, { field: CanonicalField; rank: number }> = new Map(
+  CANONICAL_FIELDS.flatMap((field) =>
+    COLUMN_ALIASES[field].map((alias, i) => [alias, { field, rank: RANK_ALIAS + i }] as const),
+  ),
+);
+
+/** Where one source column goes: a canonical field with its rank, the extra fields, or nowhere. */
+export type ColumnRoute =
+  | { kind: 'field'; field: CanonicalField; rank: number }
+  | { kind: 'extra'; name: string }
+  | { kind: 'ignore' };
+
+/**
+ * Routes a source column. The user's mapping wins (matched on the exact name, then on the normalised
+ * name); then the canonical name itself (`g:price` before `price` when a feed has both); then aliases.
+ */
+export function routeColumn(name: string, columnMapping: Readonly<Record<string, string>> = {}): ColumnRoute {
+  const mapped = columnMapping[name] ?? mappedByNormalName(name, columnMapping);
+  if (mapped !== undefined) {
+    if (mapped === IGNORE_COLUMN) return { kind: 'ignore' };
+    if (isCanonicalField(mapped)) return { kind: 'field', field: mapped, rank: RANK_MAPPED };
+  }
+  const normal = normalizeColumnName(name);
+  if (isCanonicalField(normal)) {
+    const google = name.trim().toLowerCase().startsWith(GOOGLE_PREFIX);
+    return { kind: 'field', field: normal, rank: google ? RANK_GOOGLE_EXACT : RANK_EXACT };
+  }
+  const alias = ALIAS_INDEX.get(normal);
+  if (alias) return { kind: 'field', ...alias };
+  return { kind: 'extra', name: extraFieldName(name) };
+}
+
+function mappedByNormalName(
+  name: string,
+  columnMapping: Readonly<Record<string, string>>,
+): string | undefined {
+  const normal = normalizeColumnName(name);
+  for (const [source, target] of Object.entries(columnMapping)) {
+    if (normalizeColumnName(source) === normal) return target;
+  }
+  return undefined;
+}
+
+/** The problems of a column mapping, one sentence each (empty when it is valid). */
+export function checkColumnMapping(columnMapping: Readonly<Record<string, string>>): string[] {
+  return Object.entries(columnMapping).flatMap(([source, target]) =>
+    target === IGNORE_COLUMN || isCanonicalField(target)
+      ? []
+      : [`Column “${source}” is mapped to “${target}”, which is not a catalogue field; choose one or ignore`],
+  );
+}
+
+// ——— Values ———
+
+/** Meta's availability values, which the catalogue stores. */
+export const AVAILABILITIES = [
+  'in stock',
+  'out of stock',
+  'preorder',
+  'available for order',
+  'discontinued',
+] as const;
+export type Availability = (typeof AVAILABILITIES)[number];
+
+/** Compact spellings (lower case, no space, underscore or hyphen) of every accepted availability. */
+const AVAILABILITY_WORDS: Readonly<Record<string, Availability>> = {
+  instock: 'in stock',
+  available: 'in stock',
+  outofstock: 'out of stock',
+  soldout: 'out of stock',
+  preorder: 'preorder',
+  availablefororder: 'available for order',
+  // Google's backorder: orderable now, shipped later, which is Meta's "available for order".
+  backorder: 'available for order',
+  discontinued: 'discontinued',
+};
+
+/**
+ * Reads an availability in Meta's, Google's or schema.org's spelling (`in stock`, `in_stock`, `InStock`,
+ * `https://schema.org/InStock`), or returns undefined when it is none of them.
+ */
+export function normalizeAvailability(value: string): Availability | undefined {
+  const word = compactWord(value.replace(/^https?:\/\/schema\.org\//i, ''));
+  return AVAILABILITY_WORDS[word];
+}
+
+/** Conditions Meta accepts (Google's three are among them). */
+export const CONDITIONS = [
+  'new',
+  'refurbished',
+  'used',
+  'used_like_new',
+  'used_good',
+  'used_fair',
+  'cpo',
+  'open_box_new',
+] as const;
+export type Condition = (typeof CONDITIONS)[number];
+
+const CONDITION_WORDS: ReadonlyMap<string, Condition> = new Map([
+  ...CONDITIONS.map((c) => [compactWord(c), c] as const),
+  // schema.org's OfferItemCondition values.
+  ['newcondition', 'new'],
+  ['refurbishedcondition', 'refurbished'],
+  ['usedcondition', 'used'],
+  ['damagedcondition', 'used'],
+]);
+
+/** Reads a condition (`new`, `Used`, `used like new`, `https://schema.org/NewCondition`), or undefined. */
+export function normalizeCondition(value: string): Condition | undefined {
+  return CONDITION_WORDS.get(compactWord(value.replace(/^https?:\/\/schema\.org\//i, '')));
+}
+
+function compactWord(value: string): string {
+  return value.toLowerCase().replace(/[\s_-]+/g, '');
+}
+
+/** A price in hundredths of the currency unit (cents), with its ISO 4217 code when the feed gave one. */
+export interface Price {
+  amount: number;
+  currency: string | null;
+}
+
+/** Why a value could not be read; the row's reason names the column and the value around it. */
+export class ValueError extends Error {
+  override readonly name = 'ValueError';
+}
+
+const PRICE_FORM = /^(?:([A-Za-z]{3})\s*)?([+-]?[\d.,\s\u00a0\u202f'’]*\d[\d.,]*)(?:\s*([A-Za-z]{3}))?$/;
+const SPACE_GROUPS = /^\d{1,3}(?:[\s\u00a0\u202f'’]\d{3})+(?:[.,]\d+)?$/;
+const CURRENCIES: ReadonlySet<string> = new Set(Intl.supportedValuesOf('currency'));
+/** Larger amounts lose cents in a double; no real price comes near. */
+const MAX_PRICE_CENTS = Number.MAX_SAFE_INTEGER;
+
+/**
+ * Reads a price: an amount and an ISO 4217 code on either side (`15.00 USD`, `USD 15.00`, `15 USD`,
+ * `1,299.00 USD`, `15,00 EUR`, `1 299,00 EUR`), or an amount alone (null currency). The decimal
+ * separator rule:
+ * - with both `.` and `,`, the one written last is the decimal separator and the other groups thousands;
+ * - with one of them written several times, it groups thousands (`1.299.000`);
+ * - with one of them written once, it groups thousands when exactly three digits follow and the integer
+ *   part is not 0 (`1,299` and `1.299` are 1299), otherwise it is the decimal separator (`15,5`,
+ *   `15.00`, `0.125`);
+ * - spaces, no-break spaces and apostrophes may group thousands (`1 299,00`, `1'299.00`).
+ * Amounts are rounded half up to the cent. Currency symbols (`$`, `€`) are refused: `$` alone does not
+ * say which dollar. Throws a ValueError for a negative, empty or unreadable price.
+ */
+export function parsePrice(value: string): Price {
+  const text = value.trim();
+  const match = PRICE_FORM.exec(text);
+  if (!match || (match[1] !== undefined && match[3] !== undefined)) {
+    throw new ValueError('write an amount and an ISO 4217 currency code, e.g. 15.00 USD');
+  }
+  let number = (match[2] ?? '').trim();
+  if (number.startsWith('-')) throw new ValueError('a price cannot be negative');
+  if (number.startsWith('+')) number = number.slice(1);
+  if (/[\s\u00a0\u202f'’]/.test(number)) {
+    if (!SPACE_GROUPS.test(number)) throw new ValueError('the amount is not a number');
+    number = number.replace(/[\s\u00a0\u202f'’]/g, '');
+  }
+  const cents = amountToCents(number);
+  if (cents === undefined) throw new ValueError('the amount is not a number');
+  if (cents > MAX_PRICE_CENTS) throw new ValueError('the amount is too large');
+  const currency = (match[1] ?? match[3])?.toUpperCase() ?? null;
+  if (currency !== null && !CURRENCIES.has(currency))
+    throw new ValueError(`${currency} is not an ISO 4217 currency code`);
+  return { amount: cents, currency };
+}
+
+/** `1,299.50` → 129950; undefined when the separators do not form a number. */
+function amountToCents(number: string): number | undefined {
+  const dots = count(number, '.');
+  const commas = count(number, ',');
+  let integer: string;
+  let fraction = '';
+  if (dots > 0 && commas > 0) {
+    const decimal = number.lastIndexOf('.') > number.lastIndexOf(',') ? '.' : ',';
+    const group = decimal === '.' ? ',' : '.';
+    const at = number.lastIndexOf(decimal);
+    if (count(number, decimal) > 1) return undefined;
+    integer = ungroup(number.slice(0, at), group) ?? '';
+    if (integer === '') return undefined;
+    fraction = number.slice(at + 1);
+  } else if (dots + commas === 0) {
+    integer = number;
+  } else {
+    const separator = dots > 0 ? '.' : ',';
+    const at = number.indexOf(separator);
+    const head = number.slice(0, at);
+    const tail = number.slice(at + 1);
+    const once = dots + commas === 1;
+    if (!once || (/^\d{3}$/.test(tail) && /^[1-9]\d{0,2}$/.test(head))) {
+      integer = ungroup(number, separator) ?? '';
+      if (integer === '') return undefined;
+    } else {
+      integer = head;
+      fraction = tail;
+    }
+  }
+  if (!/^\d+$/.test(integer) || !/^\d*$/.test(fraction)) return undefined;
+  const whole = Number(integer) * 100;
+  const cents = fraction === '' ? 0 : Math.round(Number(`0.${fraction}`) * 100);
+  const total = whole + cents;
+  return Number.isFinite(total) ? total : undefined;
+}
+
+/** `1,299,000` with `,` → `1299000`; undefined when the groups are not 1–3 digits then threes. */
+function ungroup(text: string, group: string): string | undefined {
+  const parts = text.split(group);
+  if (parts.length === 1) return /^\d+$/.test(text) ? text : undefined;
+  if (!/^\d{1,3}$/.test(parts[0] ?? '')) return undefined;
+  if (!parts.slice(1).every((p) => /^\d{3}$/.test(p))) return undefined;
+  return parts.join('');
+}
+
+function count(text: string, char: string): number {
+  let n = 0;
+  for (const c of text) if (c === char) n += 1;
+  return n;
+}
+
+const ISO_INSTANT =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
+
+/**
+ * Reads one end of a sale period: an ISO 8601 date or date-time, with `Z` or an offset such as `+0100`
+ * or `-08:00`; no offset means UTC. A date alone is that day's start, or the next day's start when
+ * `endOfDay` (so `2024-11-01/2024-11-30` includes the 30th).
+ */
+function parseInstant(text: string, endOfDay: boolean): Date | undefined {
+  const m = ISO_INSTANT.exec(text.trim());
+  if (!m) return undefined;
+  const [, y, mo, d, h, mi, s, frac, zone] = m;
+  const year = Number(y);
+  const month = Number(mo);
+  const day = Number(d);
+  const hasTime = h !== undefined;
+  const ms = frac ? Math.round(Number(frac) * 1000) : 0;
+  let time = Date.UTC(year, month - 1, day, Number(h ?? 0), Number(mi ?? 0), Number(s ?? 0), ms);
+  const check = new Date(Date.UTC(year, month - 1, day));
+  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day)
+    return undefined;
+  if (hasTime && (Number(h) > 23 || Number(mi) > 59 || Number(s ?? 0) > 59)) return undefined;
+  if (zone && zone.toUpperCase() !== 'Z') {
+    const sign = zone.startsWith('-') ? -1 : 1;
+    const digits = zone.slice(1).replace(':', '');
+    const offset = Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2) || 0);
+    time -= sign * offset * 60_000;
+  }
+  if (!hasTime && endOfDay) time += 86_400_000;
+  return new Date(time);
+}
+
+/** A sale period; either end may be open. */
+export interface SalePeriod {
+  start: Date | null;
+  end: Date | null;
+}
+
+/**
+ * Reads `sale_price_effective_date`, an ISO 8601 interval `start/end` (Google's and Meta's form, e.g.
+ * `2024-11-01T00:00-0800/2024-11-30T23:59-0800`); one side may be empty. Throws a ValueError otherwise.
+ */
+export function parseSalePeriod(value: string): SalePeriod {
+  const parts = value.trim().split('/');
+  const hint = 'write start/end in ISO 8601, e.g. 2024-11-01T00:00Z/2024-11-30T23:59Z';
+  if (parts.length !== 2) throw new ValueError(hint);
+  const [startText = '', endText = ''] = parts;
+  const start = startText.trim() === '' ? null : (parseInstant(startText, false) ?? 'bad');
+  const end = endText.trim() === '' ? null : (parseInstant(endText, true) ?? 'bad');
+  if (start === 'bad' || end === 'bad' || (start === null && end === null)) throw new ValueError(hint);
+  if (start && end && end.getTime() < start.getTime())
+    throw new ValueError('the period ends before it starts');
+  return { start, end };
+}
+
+/** Reads a decimal number (`4.5`, `4,5`); a value such as `4.5/5` keeps its first part. */
+function parseDecimal(value: string): number | undefined {
+  const text = value.trim().split('/')[0]!.trim().replace(',', '.');
+  if (!/^\d+(?:\.\d+)?$/.test(text)) return undefined;
+  return Number(text);
+}
+
+const MAX_INT = 2_147_483_647;
+
+/** Reads a whole number that fits a 32-bit column (`12`, `12.0`, `1,200`, `1 200`). */
+function parseCount(value: string): number | undefined {
+  const text = value
+    .trim()
+    .replace(/[\s\u00a0\u202f,']/g, '')
+    .replace(/\.0+$/, '');
+  if (!/^\+?\d+$/.test(text)) return undefined;
+  const n = Number(text);
+  return n <= MAX_INT ? n : undefined;
+}
+
+/**
+ * Splits additional image links: repeated XML elements arrive as several values, and a CSV cell may
+ * hold a comma-separated list. A comma splits only where a new URL starts when the value is made of
+ * URLs, so a comma inside a URL's path stays.
+ */
+export function splitImageLinks(values: readonly string[]): string[] {
+  const links: string[] = [];
+  for (const value of values) {
+    const text = value.trim();
+    if (text === '') continue;
+    const parts = /^(?:https?:)?\/\//i.test(text)
+      ? text.split(/\s*,\s*(?=(?:https?:)?\/\/)/i)
+      : text.split(',');
+    for (const part of parts) {
+      const link = part.trim();
+      if (link !== '') links.push(link);
+    }
+  }
+  return links;
+}
+
+/** At most `max` characters, cut with an ellipsis between code points (never inside a surrogate pair). */
+export function shorten(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const points = Array.from(text);
+  return points.length <= max ? text : `${points.slice(0, max - 1).join('')}…`;
+}
+
+// ——— Rows to items ———
+
+/**
+ * One row of a feed as parse.ts yields it: its 1-based number and its columns in order, `names[i]`
+ * holding `values[i]` (a name may repeat: several image columns, repeated XML elements).
+ */
+export interface FeedRecord {
+  row: number;
+  names: readonly string[];
+  values: readonly string[];
+}
+
+/** An item as the catalogue stores it, without the import it belongs to. */
+export interface CatalogItem {
+  itemId: string;
+  title: string;
+  description: string;
+  availability: string;
+  condition: string;
+  priceAmount: number | null;
+  currency: string | null;
+  salePriceAmount: number | null;
+  salePriceStart: Date | null;
+  salePriceEnd: Date | null;
+  link: string;
+  imageLink: string;
+  additionalImageLinks: string[];
+  brand: string;
+  itemGroupId: string;
+  productType: string;
+  googleProductCategory: string;
+  customLabel0: string;
+  customLabel1: string;
+  customLabel2: string;
+  customLabel3: string;
+  customLabel4: string;
+  rating: number | null;
+  reviewCount: number | null;
+  inventory: number | null;
+  extra: Record<string, string>;
+}
+
+export type ItemResult = { item: CatalogItem } | { rejected: string; id: string | null };
+
+/** At most this many distinct unknown columns are listed; a feed with more is one with a broken header. */
+const MAX_UNKNOWN_COLUMNS = 500;
+
+export interface ItemMapperOptions {
+  /** Source column → canonical field or 'ignore' (the catalogue's columnMapping). */
+  columnMapping?: Readonly<Record<string, string>>;
+}
+
+/** Turns the rows of one feed into items; remembers ids (for duplicates) and unknown columns. */
+export interface ItemMapper {
+  /** The row's item, or why the row is rejected. A second row with an id already seen is rejected. */
+  toItem(record: FeedRecord): ItemResult;
+  /** Columns no rule or mapping knew, kept as extra fields, in the order first seen. */
+  unknownColumns(): string[];
+}
+
+/**
+ * Builds the mapper of one import. It keeps every item id seen (about 60 bytes each) to reject
+ * duplicates with the row that came first: the only state that grows with the feed.
+ */
+export function createItemMapper(options: ItemMapperOptions = {}): ItemMapper {
+  const columnMapping = options.columnMapping ?? {};
+  const routes = new Map<string, ColumnRoute>();
+  const unknown = new Set<string>();
+  const seen = new Map<string, number>();
+
+  const route = (name: string): ColumnRoute => {
+    let found = routes.get(name);
+    if (found === undefined) {
+      found = routeColumn(name, columnMapping);
+      routes.set(name, found);
+      if (found.kind === 'extra' && unknown.size < MAX_UNKNOWN_COLUMNS) unknown.add(name);
+    }
+    return found;
+  };
+
+  return {
+    toItem(record) {
+      const result = recordToItem(record, route);
+      if ('rejected' in result) return result;
+      const first = seen.get(result.item.itemId);
+      if (first !== undefined) {
+        return {
+          rejected: `Duplicate id ${result.item.itemId} (first seen at row ${first})`,
+          id: result.item.itemId,
+        };
+      }
+      seen.set(result.item.itemId, record.row);
+      return result;
+    },
+    unknownColumns: () => [...unknown],
+  };
+}
+
+/** Each canonical field's position in {@link CANONICAL_FIELDS}, to collect a row's values in arrays. */
+const F = Object.fromEntries(CANONICAL_FIELDS.map((f, i) => [f, i])) as Record<CanonicalField, number>;
+
+/** A row's best value for each canonical field (by index), the column it came from, and the rest. */
+class Collected {
+  readonly values: (string | undefined)[] = new Array<string | undefined>(CANONICAL_FIELDS.length);
+  readonly ranks: number[] = new Array<number>(CANONICAL_FIELDS.length).fill(Infinity);
+  readonly columns: string[] = new Array<string>(CANONICAL_FIELDS.length);
+  readonly additionalImages: string[] = [];
+  extra: Record<string, string> = {};
+
+  text(field: number): string {
+    return this.values[field] ?? '';
+  }
+
+  has(field: number): boolean {
+    return this.values[field] !== undefined;
+  }
+}
+
+function collect(record: FeedRecord, route: (name: string) => ColumnRoute): Collected {
+  const row = new Collected();
+  const imageField = F.additional_image_link;
+  const { names, values } = record;
+  for (let i = 0; i < names.length; i += 1) {
+    const name = names[i]!;
+    const r = route(name);
+    if (r.kind === 'ignore') continue;
+    let value = (values[i] ?? '').trim();
+    // PostgreSQL text cannot hold NUL; some exports pad fields with it.
+    if (value.includes('\u0000')) value = value.replaceAll('\u0000', '').trim();
+    if (value === '') continue;
+    if (r.kind === 'extra') {
+      const before = row.extra[r.name];
+      row.extra[r.name] = before === undefined ? value : `${before},${value}`;
+      continue;
+    }
+    const index = F[r.field];
+    if (index === imageField) {
+      // Every column of the best rank contributes (repeated elements, several numbered columns).
+      if (r.rank < row.ranks[index]!) {
+        row.additionalImages.length = 0;
+        row.ranks[index] = r.rank;
+      }
+      if (r.rank === row.ranks[index]) row.additionalImages.push(value);
+      continue;
+    }
+    if (r.rank < row.ranks[index]!) {
+      row.values[index] = value;
+      row.ranks[index] = r.rank;
+      row.columns[index] = name;
+    }
+  }
+  return row;
+}
+
+function rejectValue(row: Collected, id: string, what: string, field: number, why: string): ItemResult {
+  const value = row.text(field);
+  const shown = shorten(value, 80);
+  return { rejected: `Invalid ${what} “${shown}” in column ${row.columns[field]}: ${why}`, id };
+}
+
+function readPrice(row: Collected, field: number): Price | null | string {
+  if (!row.has(field)) return null;
+  try {
+    return parsePrice(row.text(field));
+  } catch (e) {
+    if (e instanceof ValueError) return e.message;
+    throw e;
+  }
+}
+
+function recordToItem(record: FeedRecord, route: (name: string) => ColumnRoute): ItemResult {
+  const row = collect(record, route);
+  const id = row.text(F.id);
+  if (id === '') return { rejected: 'Missing id', id: null };
+
+  let availability: Availability = 'in stock';
+  if (row.has(F.availability)) {
+    const a = normalizeAvailability(row.text(F.availability));
+    if (!a)
+      return rejectValue(row, id, 'availability', F.availability, `use one of ${AVAILABILITIES.join(', ')}`);
+    availability = a;
+  }
+  let condition: Condition = 'new';
+  if (row.has(F.condition)) {
+    const c = normalizeCondition(row.text(F.condition));
+    if (!c) return rejectValue(row, id, 'condition', F.condition, `use one of ${CONDITIONS.join(', ')}`);
+    condition = c;
+  }
+
+  const price = readPrice(row, F.price);
+  if (typeof price === 'string') return rejectValue(row, id, 'price', F.price, price);
+  const salePrice = readPrice(row, F.sale_price);
+  if (typeof salePrice === 'string') return rejectValue(row, id, 'sale price', F.sale_price, salePrice);
+  if (price?.currency && salePrice?.currency && price.currency !== salePrice.currency) {
+    const why = `its currency differs from the price’s (${price.currency})`;
+    return rejectValue(row, id, 'sale price', F.sale_price, why);
+  }
+
+  let period: SalePeriod = { start: null, end: null };
+  if (row.has(F.sale_price_effective_date)) {
+    try {
+      period = parseSalePeriod(row.text(F.sale_price_effective_date));
+    } catch (e) {
+      if (!(e instanceof ValueError)) throw e;
+      return rejectValue(row, id, 'sale period', F.sale_price_effective_date, e.message);
+    }
+  }
+
+  let rating: number | null = null;
+  if (row.has(F.rating)) {
+    const r = parseDecimal(row.text(F.rating));
+    if (r === undefined) return rejectValue(row, id, 'rating', F.rating, 'write a number such as 4.5');
+    rating = r;
+  }
+  let reviewCount: number | null = null;
+  if (row.has(F.review_count)) {
+    const n = parseCount(row.text(F.review_count));
+    if (n === undefined) return rejectValue(row, id, 'review count', F.review_count, WHOLE_NUMBER);
+    reviewCount = n;
+  }
+  let inventory: number | null = null;
+  if (row.has(F.inventory)) {
+    const n = parseCount(row.text(F.inventory));
+    if (n === undefined) return rejectValue(row, id, 'inventory', F.inventory, WHOLE_NUMBER);
+    inventory = n;
+  }
+
+  const item: CatalogItem = {
+    itemId: id,
+    title: row.text(F.title),
+    description: row.text(F.description),
+    availability,
+    condition,
+    priceAmount: price?.amount ?? null,
+    currency: price?.currency ?? salePrice?.currency ?? null,
+    salePriceAmount: salePrice?.amount ?? null,
+    salePriceStart: period.start,
+    salePriceEnd: period.end,
+    link: row.text(F.link),
+    imageLink: row.text(F.image_link),
+    additionalImageLinks: splitImageLinks(row.additionalImages),
+    brand: row.text(F.brand),
+    itemGroupId: row.text(F.item_group_id),
+    productType: row.text(F.product_type),
+    googleProductCategory: row.text(F.google_product_category),
+    customLabel0: row.text(F.custom_label_0),
+    customLabel1: row.text(F.custom_label_1),
+    customLabel2: row.text(F.custom_label_2),
+    customLabel3: row.text(F.custom_label_3),
+    customLabel4: row.text(F.custom_label_4),
+    rating,
+    reviewCount,
+    inventory,
+    extra: row.extra,
+  };
+  return { item };
+}
+
+const WHOLE_NUMBER = 'write a whole number, 0 or more';
+
+/**
+ * The item as one JSON object keyed by database column (`item_id`, `price_amount`, ...), always in the
+ * same order, dates as ISO 8601 and extra fields sorted by name: equal items give equal text. It is
+ * both what {@link contentHash} hashes and the row the import sends to the database.
+ */
+export function itemJson(item: CatalogItem): string {
+  // One object literal in a fixed order: JSON.stringify keeps insertion order and runs natively.
+  return JSON.stringify({
+    item_id: item.itemId,
+    title: item.title,
+    description: item.description,
+    availability: item.availability,
+    condition: item.condition,
+    price_amount: item.priceAmount,
+    currency: item.currency,
+    sale_price_amount: item.salePriceAmount,
+    sale_price_start: item.salePriceStart,
+    sale_price_end: item.salePriceEnd,
+    link: item.link,
+    image_link: item.imageLink,
+    additional_image_links: item.additionalImageLinks,
+    brand: item.brand,
+    item_group_id: item.itemGroupId,
+    product_type: item.productType,
+    google_product_category: item.googleProductCategory,
+    custom_label_0: item.customLabel0,
+    custom_label_1: item.customLabel1,
+    custom_label_2: item.customLabel2,
+    custom_label_3: item.customLabel3,
+    custom_label_4: item.customLabel4,
+    rating: item.rating,
+    review_count: item.reviewCount,
+    inventory: item.inventory,
+    extra: sortedRecord(item.extra),
+  });
+}
+
+function sortedRecord(record: Record<string, string>): Record<string, string> {
+  const keys = Object.keys(record);
+  if (keys.length < 2) return record;
+  keys.sort();
+  const sorted: Record<string, string> = {};
+  for (const key of keys) sorted[key] = record[key]!;
+  return sorted;
+}
+
+/** SHA-256 (hex) of every field of the item, extra fields included (of `json` when already made). */
+export function contentHash(item: CatalogItem, json: string = itemJson(item)): string {
+  return createHash('sha256').update(json).digest('hex');
+}

@@ -1,0 +1,397 @@
+/**
+ * Opens a catalogue source as a byte stream: an http(s) feed URL through the renderer's address guard
+ * (every hop checked and its socket pinned to the checked addresses), cut off when the host is slow to
+ * answer, stops sending, or sends more than the byte cap; or an uploaded file from the file store.
+ */
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { pipeline, Readable } from 'node:stream';
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import type { FileStore } from '../../../storage/file-store.js';
+// The renderer's address guard and request options, so image and feed fetches share one SSRF policy.
+import {
+  type HostLookup,
+  ImageLoadError,
+  requestOptions,
+  resolveSafeAddresses,
+  type ResolvedAddress,
+  systemLookup,
+} from '@adloom/renderer/images';
+import { DEFAULT_MAX_FEED_BYTES, formatSize } from './parse.js';
+
+/** Where an import reads its feed from. */
+export type CatalogSource = { kind: 'url'; url: string } | { kind: 'file'; key: string };
+
+export type FeedFetchErrorCode =
+  | 'BAD_URL'
+  | 'REFUSED'
+  | 'NOT_FOUND'
+  | 'HTTP_STATUS'
+  | 'TOO_MANY_REDIRECTS'
+  | 'TIMEOUT'
+  | 'IDLE'
+  | 'TOO_LARGE'
+  | 'NETWORK';
+
+/** A feed that could not be fetched; the message is for the user. */
+export class FeedFetchError extends Error {
+  override readonly name = 'FeedFetchError';
+  constructor(
+    readonly code: FeedFetchErrorCode,
+    message: string,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}
+
+export interface FetchSourceOptions {
+  /** Hosts (or host:port) that may be private, e.g. a feed server on the company network. */
+  allowHosts?: readonly string[] | undefined;
+  lookup?: HostLookup | undefined;
+  /** DNS, connect and response headers of each hop (default 30 s). */
+  connectTimeoutMs?: number | undefined;
+  /** No byte for this long while we wait for one ends the download (default 60 s). */
+  idleTimeoutMs?: number | undefined;
+  /** The whole download (default 1 hour). */
+  totalTimeoutMs?: number | undefined;
+  /** Most bytes of the body (default 2 GB). */
+  maxBytes?: number | undefined;
+  /** Default 5. */
+  maxRedirects?: number | undefined;
+}
+
+/** An opened source. Destroy `stream` to stop early; the connection closes with it. */
+export interface OpenedSource {
+  stream: Readable;
+  /** Bytes the source announced (Content-Length, file size), when it did. */
+  size: number | undefined;
+  /** Bytes received so far, as sent (before any Content-Encoding is undone). */
+  bytesReceived(): number;
+  /** The URL the body came from, after redirects. */
+  url?: string | undefined;
+}
+
+export const FETCH_DEFAULTS = {
+  connectTimeoutMs: 30_000,
+  idleTimeoutMs: 60_000,
+  totalTimeoutMs: 60 * 60_000,
+  maxBytes: DEFAULT_MAX_FEED_BYTES,
+  maxRedirects: 5,
+} as const;
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+const USER_AGENT = 'Adloom-Catalog/1.0 (catalogue importer)';
+const ACCEPT =
+  'application/xml, text/xml, application/rss+xml, application/atom+xml, text/csv, text/tab-separated-values, application/gzip, */*;q=0.5';
+
+/** Opens an uploaded file or a feed URL; fails fast on a refused, missing or unreachable source. */
+export async function openCatalogSource(
+  files: Pick<FileStore, 'get'>,
+  source: CatalogSource,
+  options: FetchSourceOptions = {},
+): Promise<OpenedSource> {
+  if (source.kind === 'file') {
+    const file = await files.get(source.key);
+    if (!file) throw new FeedFetchError('NOT_FOUND', 'The uploaded feed file was not found; upload it again');
+    let received = 0;
+    const counted = async function* () {
+      for await (const chunk of file.stream) {
+        received += (chunk as Buffer).length;
+        yield chunk as Buffer;
+      }
+    };
+    return {
+      stream: Readable.from(counted(), { objectMode: false }),
+      size: file.size,
+      bytesReceived: () => received,
+    };
+  }
+  return openUrl(source.url, options);
+}
+
+function seconds(ms: number): string {
+  return ms % 1000 === 0 ? `${ms / 1000} s` : `${(ms / 1000).toFixed(1)} s`;
+}
+
+function parseFeedUrl(href: string, base?: URL): URL {
+  let url: URL;
+  try {
+    url = new URL(href.trim(), base);
+  } catch {
+    const what = base ? `The feed URL redirected to ${href}, which` : `The feed URL ${href}`;
+    throw new FeedFetchError('BAD_URL', `${what} is not a valid URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    const message = base
+      ? `The feed URL redirected to ${url.protocol} (only http:// and https:// are followed)`
+      : `The feed URL must start with http:// or https:// (it is ${url.protocol})`;
+    throw new FeedFetchError('BAD_URL', message);
+  }
+  if (url.username !== '' || url.password !== '') {
+    throw new FeedFetchError(
+      'BAD_URL',
+      'The feed URL carries a user name or password, which are never sent; use a URL with a token in its query instead',
+    );
+  }
+  return url;
+}
+
+/** The renderer's guard errors, reworded for a feed. */
+function guardError(error: unknown): Error {
+  if (!(error instanceof ImageLoadError)) return error as Error;
+  const message = error.message.replace('server-side image fetches', 'catalogue imports');
+  const code: FeedFetchErrorCode =
+    error.code === 'PRIVATE_ADDRESS' ? 'REFUSED' : error.code === 'NOT_FOUND' ? 'NOT_FOUND' : 'NETWORK';
+  return new FeedFetchError(code, message, { cause: error });
+}
+
+async function openUrl(href: string, options: FetchSourceOptions): Promise<OpenedSource> {
+  const limits = { ...FETCH_DEFAULTS, ...withoutUndefined(options) };
+  const lookup = options.lookup ?? systemLookup;
+  const allowHosts = options.allowHosts ?? [];
+  let url = parseFeedUrl(href);
+  const controller = new AbortController();
+  let abortReason: FeedFetchError | undefined;
+  const abort = (reason: FeedFetchError) => {
+    abortReason ??= reason;
+    controller.abort(reason);
+  };
+  const total = setTimeout(
+    () =>
+      abort(
+        new FeedFetchError(
+          'TIMEOUT',
+          `The feed took longer than ${seconds(limits.totalTimeoutMs)} to download`,
+        ),
+      ),
+    limits.totalTimeoutMs,
+  );
+  total.unref();
+  try {
+    for (let redirects = 0; ; redirects += 1) {
+      const connect = setTimeout(
+        () =>
+          abort(
+            new FeedFetchError(
+              'TIMEOUT',
+              `The feed host did not answer within ${seconds(limits.connectTimeoutMs)}`,
+            ),
+          ),
+        limits.connectTimeoutMs,
+      );
+      let response: IncomingMessage;
+      try {
+        const subject = { source: url.href, noun: 'Feed' };
+        const addresses = await untilAborted(
+          resolveSafeAddresses(url, { allowHosts, lookup, subject }).catch((e: unknown) => {
+            throw guardError(e);
+          }),
+          controller.signal,
+        );
+        response = await requestHeaders(url, addresses, controller.signal);
+      } finally {
+        clearTimeout(connect);
+      }
+      const status = response.statusCode ?? 0;
+      if (REDIRECT_STATUSES.has(status)) {
+        response.destroy();
+        const location = response.headers.location;
+        if (!location)
+          throw new FeedFetchError('HTTP_STATUS', `The feed host answered HTTP ${status} without a Location`);
+        if (redirects >= limits.maxRedirects) {
+          throw new FeedFetchError(
+            'TOO_MANY_REDIRECTS',
+            `The feed URL redirected more than ${limits.maxRedirects} times`,
+          );
+        }
+        url = parseFeedUrl(location, url);
+        continue;
+      }
+      const where = url.href === new URL(href.trim()).href ? '' : ` (redirected to ${url.href})`;
+      if (status < 200 || status > 299) {
+        response.destroy();
+        throw statusError(status, response.statusMessage, where);
+      }
+      const declared = Number(response.headers['content-length']);
+      if (declared > limits.maxBytes) {
+        response.destroy();
+        throw new FeedFetchError(
+          'TOO_LARGE',
+          `The feed is larger than ${formatSize(limits.maxBytes)} (the host announced ${formatSize(declared)})`,
+        );
+      }
+      const body = new FeedBody(response, decode(response), limits, controller, () => abortReason, total);
+      return {
+        stream: body,
+        size: Number.isFinite(declared) ? declared : undefined,
+        bytesReceived: () => body.received,
+        url: url.href,
+      };
+    }
+  } catch (error) {
+    clearTimeout(total);
+    if (abortReason) throw abortReason;
+    if (error instanceof FeedFetchError) throw error;
+    throw new FeedFetchError('NETWORK', `The feed could not be fetched: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+}
+
+function statusError(status: number, statusMessage: string | undefined, where: string): FeedFetchError {
+  const text = `HTTP ${status}${statusMessage ? ` ${statusMessage}` : ''}`;
+  if (status === 404 || status === 410) {
+    return new FeedFetchError('NOT_FOUND', `The feed was not found at its URL${where} (${text})`);
+  }
+  if (status === 401 || status === 403) {
+    return new FeedFetchError(
+      'HTTP_STATUS',
+      `The feed host refused access${where} (${text}): check that the feed URL is public or carries its token`,
+    );
+  }
+  return new FeedFetchError('HTTP_STATUS', `The feed host answered ${text}${where}; try again later`);
+}
+
+function withoutUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+function requestHeaders(
+  url: URL,
+  addresses: readonly ResolvedAddress[],
+  signal: AbortSignal,
+): Promise<IncomingMessage> {
+  const options = requestOptions(url, addresses, signal, ACCEPT);
+  options.headers = { ...options.headers, 'accept-encoding': 'gzip, deflate, br', 'user-agent': USER_AGENT };
+  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise<IncomingMessage>((resolve, reject) => {
+    const request = send(options, resolve);
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+/** The body with its Content-Encoding undone (a .gz file sent as is is inflated later, by its bytes). */
+function decode(response: IncomingMessage): Readable {
+  const encoding = (response.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
+  const decoder =
+    encoding === 'gzip' || encoding === 'x-gzip'
+      ? createGunzip()
+      : encoding === 'deflate'
+        ? createInflate()
+        : encoding === 'br'
+          ? createBrotliDecompress()
+          : undefined;
+  if (decoder === undefined) return response;
+  return pipeline(response, decoder, () => undefined);
+}
+
+/**
+ * The body as a stream that counts bytes and watches the host. The idle clock runs only while the
+ * reader is waiting for bytes: a reader busy writing to the database is not the host's fault.
+ */
+class FeedBody extends Readable {
+  received = 0;
+  private decodedBytes = 0;
+  private idle: NodeJS.Timeout | undefined;
+  private ended = false;
+
+  constructor(
+    private readonly response: IncomingMessage,
+    private readonly decoded: Readable,
+    private readonly limits: { idleTimeoutMs: number; maxBytes: number },
+    private readonly controller: AbortController,
+    private readonly abortReason: () => FeedFetchError | undefined,
+    private readonly total: NodeJS.Timeout,
+  ) {
+    super({ highWaterMark: 256 * 1024 });
+    response.on('data', (chunk: Buffer) => {
+      this.received += chunk.length;
+    });
+    decoded.pause();
+    decoded.on('data', (chunk: Buffer) => this.onData(chunk));
+    decoded.on('end', () => {
+      this.ended = true;
+      this.stopClocks();
+      this.push(null);
+    });
+    decoded.on('error', (error) => this.fail(error));
+    response.on('error', (error) => this.fail(error));
+    response.on('close', () => {
+      if (!response.complete) this.fail(new Error('closed early'));
+    });
+  }
+
+  private onData(chunk: Buffer): void {
+    this.decodedBytes += chunk.length;
+    if (this.decodedBytes > this.limits.maxBytes) {
+      this.destroy(
+        new FeedFetchError('TOO_LARGE', `The feed is larger than ${formatSize(this.limits.maxBytes)}`),
+      );
+      return;
+    }
+    if (this.push(chunk)) {
+      this.armIdle();
+    } else {
+      this.disarmIdle();
+      this.decoded.pause();
+    }
+  }
+
+  override _read(): void {
+    if (this.ended) return;
+    this.armIdle();
+    this.decoded.resume();
+  }
+
+  private armIdle(): void {
+    this.disarmIdle();
+    this.idle = setTimeout(() => {
+      const message = `The feed host stopped sending data for ${seconds(this.limits.idleTimeoutMs)}`;
+      this.destroy(new FeedFetchError('IDLE', message));
+    }, this.limits.idleTimeoutMs);
+  }
+
+  private disarmIdle(): void {
+    if (this.idle) clearTimeout(this.idle);
+    this.idle = undefined;
+  }
+
+  private stopClocks(): void {
+    this.disarmIdle();
+    clearTimeout(this.total);
+  }
+
+  private fail(error: Error): void {
+    if (this.destroyed) return;
+    const reason = this.abortReason();
+    if (reason) return void this.destroy(reason);
+    if (error instanceof FeedFetchError) return void this.destroy(error);
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    const message = code.startsWith('Z_')
+      ? `The feed's compressed data is corrupt (${error.message})`
+      : code === 'ECONNRESET' || error.message === 'aborted' || !this.response.complete
+        ? 'The feed host closed the connection before the end of the feed; try again later'
+        : `The feed download broke off: ${error.message}`;
+    this.destroy(new FeedFetchError('NETWORK', message, { cause: error }));
+  }
+
+  override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
+    this.stopClocks();
+    const reason = this.abortReason();
+    if (!this.controller.signal.aborted) this.controller.abort();
+    this.decoded.destroy();
+    this.response.destroy();
+    callback(reason ?? error);
+  }
+}

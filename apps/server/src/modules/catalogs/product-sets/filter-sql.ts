@@ -1,0 +1,79 @@
+/**
+ * A product-set filter as a WHERE condition over catalog_items, with the semantics of matchesFilter
+ * (see filter.ts): every value is a bound parameter, missing values go through coalesce, and text read
+ * as a number is cast only after the decimal pattern matched, so no row can raise an SQL error.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { catalogItems } from '../../../db/schema.js';
+import {
+  DECIMAL_PATTERN,
+  FOLD_FROM,
+  FOLD_TO,
+  NEGATED_OPERATORS,
+  foldCase,
+  productSetField,
+  type FieldKind,
+  type FilterOperator,
+  type FilterRule,
+  type ProductSetFilter,
+} from './filter.js';
+
+type CatalogItemsTable = typeof catalogItems;
+
+const COMPARISONS: Partial<Record<FilterOperator, string>> = { lt: '<', lte: '<=', gt: '>', gte: '>=' };
+
+/** The text with LIKE's wildcards and its escape character (backslash, the default) escaped. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, '\\$&');
+}
+
+const folded = (expr: SQL) => sql`translate(${expr}, ${FOLD_FROM}, ${FOLD_TO})`;
+
+/** The positive form of a rule; null (a missing value) where matchesFilter says false. */
+function holdsSql(operator: FilterOperator, expr: SQL, kind: FieldKind, expected: FilterRule['value']): SQL {
+  switch (operator) {
+    case 'eq':
+      return kind === 'number' ? sql`${expr}::float8 = ${expected}::float8` : sql`${expr} = ${expected}`;
+    case 'is_any': {
+      const list = sql`jsonb_array_elements_text(${JSON.stringify(expected)}::jsonb)`;
+      return kind === 'number'
+        ? sql`${expr}::float8 in (select ${list}::float8)`
+        : sql`${expr} in (select ${list})`;
+    }
+    case 'contains':
+      return sql`${expr} like ${`%${escapeLike(expected as string)}%`}`;
+    case 'starts_with':
+      return sql`${expr} like ${`${escapeLike(expected as string)}%`}`;
+    case 'i_contains':
+      return sql`${folded(expr)} like ${`%${escapeLike(foldCase(expected as string))}%`}`;
+    case 'i_starts_with':
+      return sql`${folded(expr)} like ${`${escapeLike(foldCase(expected as string))}%`}`;
+  }
+  const comparison = COMPARISONS[operator];
+  if (!comparison) throw new Error(`operator ${operator} has no positive form`);
+  const number =
+    kind === 'number'
+      ? sql`${expr}::float8`
+      : sql`(case when ${expr} ~ ${DECIMAL_PATTERN} then (${expr})::float8 end)`;
+  return sql`${number} ${sql.raw(comparison)} ${expected}::float8`;
+}
+
+/** A WHERE condition over catalog_items (or an alias of it) selecting the items the filter matches. */
+export function filterToSql(filter: ProductSetFilter, table: CatalogItemsTable = catalogItems): SQL {
+  switch (filter.type) {
+    case 'all':
+      return sql`true`;
+    case 'and':
+    case 'or': {
+      if (filter.rules.length === 0) return filter.type === 'and' ? sql`true` : sql`false`;
+      const parts = filter.rules.map((rule) => filterToSql(rule, table));
+      return sql`(${sql.join(parts, filter.type === 'and' ? sql` and ` : sql` or `)})`;
+    }
+  }
+  const field = productSetField(filter.field);
+  const expr = field.column ? sql`${table[field.column]}` : sql`(${table.extra} ->> ${field.name}::text)`;
+  const positive = NEGATED_OPERATORS[filter.operator];
+  return positive
+    ? sql`(not coalesce(${holdsSql(positive, expr, field.kind, filter.value)}, false))`
+    : sql`coalesce(${holdsSql(filter.operator, expr, field.kind, filter.value)}, false)`;
+}

@@ -1,0 +1,171 @@
+/**
+ * The export ad networks fetch (spec section 7: /export/clients/{clientId}/catalogs/{catalogId}/sets/
+ * {setId}/{file}). {file} is `{feedId}.{token}.xml` or `.csv`: the token is the feed's secret, so the URL
+ * can be handed to an ad network without a session. Each generated item is written with its catalogue
+ * fields and image_link = the ad's image; items without an ad are left out. Rows are streamed.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { and, asc, eq, gt } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../deps.js';
+import type { Db } from '../../db/client.js';
+import {
+  catalogItems,
+  catalogs,
+  feedCreatives,
+  feeds,
+  productSets,
+  type CatalogItemRow,
+  type FeedRow,
+} from '../../db/schema.js';
+import { isUuid } from '../../errors.js';
+import { fileUrl } from '../uploads/file-url.js';
+import { formatMinorUnits } from './generation/metadata.js';
+
+export type ExportFormat = 'xml' | 'csv';
+
+/** The export path of a feed (without the origin). */
+export async function exportPath(db: Db, feed: FeedRow, format: ExportFormat): Promise<string> {
+  const [set] = await db
+    .select({ catalogId: productSets.catalogId })
+    .from(productSets)
+    .where(eq(productSets.id, feed.productSetId));
+  return (
+    `/export/clients/${feed.clientId}/catalogs/${set?.catalogId ?? 'unknown'}/sets/${feed.productSetId}/` +
+    `${feed.id}.${feed.exportToken}.${format}`
+  );
+}
+
+const escapeXml = (text: string) =>
+  text.replace(
+    /[<>&"']/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!,
+  );
+
+const price = (amount: number | null, currency: string | null) =>
+  amount === null ? '' : `${formatMinorUnits(amount)}${currency ? ` ${currency}` : ''}`;
+
+/** The exported fields of an item, in Google/Meta names; image_link is the ad. */
+function exportFields(item: CatalogItemRow, adUrl: string): [string, string][] {
+  const saleDates =
+    item.salePriceStart || item.salePriceEnd
+      ? `${item.salePriceStart?.toISOString() ?? ''}/${item.salePriceEnd?.toISOString() ?? ''}`
+      : '';
+  return [
+    ['id', item.itemId],
+    ['title', item.title],
+    ['description', item.description],
+    ['availability', item.availability],
+    ['condition', item.condition],
+    ['price', price(item.priceAmount, item.currency)],
+    ['sale_price', price(item.salePriceAmount, item.currency)],
+    ['sale_price_effective_date', saleDates],
+    ['link', item.link],
+    ['image_link', adUrl],
+    ['additional_image_link', [item.imageLink, ...item.additionalImageLinks].filter(Boolean).join(',')],
+    ['brand', item.brand],
+    ['item_group_id', item.itemGroupId],
+    ['product_type', item.productType],
+    ['google_product_category', item.googleProductCategory],
+    ['custom_label_0', item.customLabel0],
+    ['custom_label_1', item.customLabel1],
+    ['custom_label_2', item.customLabel2],
+    ['custom_label_3', item.customLabel3],
+    ['custom_label_4', item.customLabel4],
+  ];
+}
+
+const csvCell = (value: string) => (/[",\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+
+/** Generated items of a feed in pages of 500, in item id order. */
+async function* generatedItems(db: Db, feedId: string, importId: string) {
+  let after = '';
+  for (;;) {
+    const rows = await db
+      .select({ item: catalogItems, outputKey: feedCreatives.outputKey })
+      .from(feedCreatives)
+      .innerJoin(
+        catalogItems,
+        and(eq(catalogItems.importId, importId), eq(catalogItems.itemId, feedCreatives.itemId)),
+      )
+      .where(
+        and(
+          eq(feedCreatives.feedId, feedId),
+          eq(feedCreatives.status, 'generated'),
+          gt(feedCreatives.itemId, after),
+        ),
+      )
+      .orderBy(asc(feedCreatives.itemId))
+      .limit(500);
+    for (const row of rows) if (row.outputKey) yield { item: row.item, outputKey: row.outputKey };
+    if (rows.length < 500) return;
+    after = rows.at(-1)!.item.itemId;
+  }
+}
+
+async function* render(deps: AppDeps, feed: FeedRow, importId: string, format: ExportFormat) {
+  if (format === 'xml') {
+    yield '<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" xmlns:g="http://base.google.com/ns/1.0">\n<channel>\n';
+    yield `<title>${escapeXml(feed.name)}</title>\n`;
+  }
+  let header = false;
+  for await (const { item, outputKey } of generatedItems(deps.db, feed.id, importId)) {
+    const fields = exportFields(item, fileUrl(deps.config, outputKey));
+    if (format === 'xml') {
+      yield `<item>${fields
+        .filter(([, value]) => value !== '')
+        .map(([name, value]) => `<g:${name}>${escapeXml(value)}</g:${name}>`)
+        .join('')}</item>\n`;
+    } else {
+      if (!header) {
+        yield `${fields.map(([name]) => name).join(',')}\n`;
+        header = true;
+      }
+      yield `${fields.map(([, value]) => csvCell(value)).join(',')}\n`;
+    }
+  }
+  if (format === 'xml') yield '</channel>\n</rss>\n';
+  else if (!header)
+    yield `${exportFields({} as CatalogItemRow, '')
+      .map(([name]) => name)
+      .join(',')}\n`;
+}
+
+function sameToken(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+export async function registerExportRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  app.get<{ Params: { clientId: string; catalogId: string; setId: string; file: string } }>(
+    '/export/clients/:clientId/catalogs/:catalogId/sets/:setId/:file',
+    async (request, reply) => {
+      const { clientId, catalogId, setId, file } = request.params;
+      const match = /^([0-9a-f-]{36})\.([A-Za-z0-9_-]{10,64})\.(xml|csv)$/.exec(file);
+      const notFound = () => reply.code(404).type('text/plain').send('Not found');
+      if (!match || ![clientId, catalogId, setId].every(isUuid)) return notFound();
+      const [, feedId, token, format] = match as unknown as [string, string, string, ExportFormat];
+      const [row] = await deps.db
+        .select({ feed: feeds, importId: catalogs.currentImportId })
+        .from(feeds)
+        .innerJoin(productSets, eq(productSets.id, feeds.productSetId))
+        .innerJoin(catalogs, eq(catalogs.id, productSets.catalogId))
+        .where(
+          and(
+            eq(feeds.id, feedId),
+            eq(feeds.clientId, clientId),
+            eq(productSets.id, setId),
+            eq(catalogs.id, catalogId),
+          ),
+        );
+      if (!row || !sameToken(row.feed.exportToken, token)) return notFound();
+      reply
+        .header('cache-control', 'no-cache')
+        .type(format === 'xml' ? 'application/xml; charset=utf-8' : 'text/csv; charset=utf-8');
+      if (!row.importId) return reply.send(format === 'xml' ? '<rss version="2.0"><channel/></rss>\n' : '');
+      return reply.send(Readable.from(render(deps, row.feed, row.importId, format)));
+    },
+  );
+}

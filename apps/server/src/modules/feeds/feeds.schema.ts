@@ -1,0 +1,244 @@
+/** Feeds, their designs, counts and creatives over the client-scoped endpoint (issue 5, part 4). */
+import { CLIENT, ServerError, builder, payload, type ServerErrorShape } from '../../graphql/builder.js';
+import { clientActor, type GraphQLContext } from '../../graphql/context.js';
+import {
+  creativeStatuses,
+  type CreativeStatus,
+  type FeedCreativeRow,
+  type FeedDesignRow,
+  type FeedRow,
+} from '../../db/schema.js';
+import { DomainError } from '../../errors.js';
+import { fileUrl } from '../uploads/file-url.js';
+import {
+  createFeed,
+  deleteFeed,
+  feedCounts,
+  generateFeed,
+  listCreatives,
+  listDesigns,
+  listFeeds,
+  ownFeed,
+  retryFailed,
+  type FeedCounts,
+} from './feeds.service.js';
+import { exportPath } from './export.routes.js';
+
+const CreativeStatusEnum = builder.enumType('CreativeStatus', {
+  subGraphs: CLIENT,
+  values: creativeStatuses.map((s) => s.toUpperCase()) as Uppercase<CreativeStatus>[],
+});
+const toStatus = (s: string) => s.toLowerCase() as CreativeStatus;
+
+function jobsOf(ctx: GraphQLContext) {
+  const jobs = ctx.deps.jobs;
+  if (!jobs) throw new DomainError('UNAVAILABLE', 'Generation is not running on this server.');
+  return jobs;
+}
+
+const FeedCountsRef = builder.objectRef<FeedCounts>('FeedCounts').implement({
+  subGraphs: CLIENT,
+  description:
+    'The counts of spec section 3; completedCount is every final state, generatedCount the ads made.',
+  fields: (t) => ({
+    isGenerating: t.exposeBoolean('isGenerating'),
+    itemCount: t.exposeInt('itemCount'),
+    pendingCount: t.exposeInt('pendingCount'),
+    inProgressCount: t.exposeInt('inProgressCount'),
+    completedCount: t.exposeInt('completedCount'),
+    noInputImagesCount: t.exposeInt('noInputImagesCount'),
+    noTemplateMatchedCount: t.exposeInt('noTemplateMatchedCount'),
+    failedCount: t.exposeInt('failedCount'),
+    generatingCount: t.exposeInt('generatingCount'),
+    generatedCount: t.exposeInt('generatedCount'),
+    archivedCount: t.exposeInt('archivedCount'),
+  }),
+});
+
+const FeedDesign = builder.objectRef<FeedDesignRow>('FeedDesign').implement({
+  subGraphs: CLIENT,
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    position: t.exposeInt('position'),
+    templateVersionId: t.exposeID('templateVersionId'),
+    slotFeaturesJson: t.string({ resolve: (d) => JSON.stringify(d.slotFeatures) }),
+    itemFilterJson: t.string({
+      nullable: true,
+      resolve: (d) => (d.itemFilter ? JSON.stringify(d.itemFilter) : null),
+    }),
+  }),
+});
+
+const Creative = builder.objectRef<FeedCreativeRow & { clientId: string }>('Creative').implement({
+  subGraphs: CLIENT,
+  fields: (t) => ({
+    itemId: t.exposeString('itemId'),
+    status: t.field({
+      type: CreativeStatusEnum,
+      resolve: (c) => c.status.toUpperCase() as Uppercase<CreativeStatus>,
+    }),
+    designId: t.id({ nullable: true, resolve: (c) => c.designId }),
+    imageUrl: t.string({
+      nullable: true,
+      resolve: (c, _a, ctx) => (c.outputKey ? fileUrl(ctx.deps.config, c.outputKey) : null),
+    }),
+    error: t.string({ nullable: true, resolve: (c) => c.error }),
+    attempts: t.exposeInt('attempts'),
+    updatedAt: t.field({ type: 'DateTime', resolve: (c) => c.updatedAt }),
+  }),
+});
+
+const CreativesPage = builder
+  .objectRef<{ total: number; creatives: (FeedCreativeRow & { clientId: string })[] }>('CreativesPage')
+  .implement({
+    subGraphs: CLIENT,
+    fields: (t) => ({
+      total: t.exposeInt('total'),
+      creatives: t.field({ type: [Creative], resolve: (p) => p.creatives }),
+    }),
+  });
+
+const Feed = builder.objectRef<FeedRow>('Feed').implement({
+  subGraphs: CLIENT,
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    name: t.exposeString('name'),
+    productSetId: t.exposeID('productSetId'),
+    counts: t.field({ type: FeedCountsRef, resolve: (f, _a, ctx) => feedCounts(ctx.deps.db, f.id) }),
+    status: t.string({
+      description: 'GENERATING while items are pending or in progress, else READY.',
+      resolve: async (f, _a, ctx) =>
+        (await feedCounts(ctx.deps.db, f.id)).isGenerating ? 'GENERATING' : 'READY',
+    }),
+    designs: t.field({ type: [FeedDesign], resolve: (f, _a, ctx) => listDesigns(ctx.deps.db, f.id) }),
+    exportUrls: t.stringList({
+      description: 'What ad networks fetch: the XML (RSS 2.0 with g: fields) and the CSV export.',
+      resolve: async (f, _a, ctx) => {
+        const base = ctx.deps.config.publicUrl;
+        return [
+          `${base}${await exportPath(ctx.deps.db, f, 'xml')}`,
+          `${base}${await exportPath(ctx.deps.db, f, 'csv')}`,
+        ];
+      },
+    }),
+    updatedAt: t.field({ type: 'DateTime', resolve: (f) => f.updatedAt }),
+  }),
+});
+
+type FeedPayloadShape = { feed?: FeedRow | null; queued?: number | null; error?: ServerErrorShape | null };
+const FeedPayload = builder.objectRef<FeedPayloadShape>('FeedPayload').implement({
+  subGraphs: CLIENT,
+  fields: (t) => ({
+    feed: t.field({ type: Feed, nullable: true, resolve: (p) => p.feed ?? null }),
+    queued: t.int({
+      nullable: true,
+      description: 'Items queued for generation.',
+      resolve: (p) => p.queued ?? null,
+    }),
+    error: t.field({ type: ServerError, nullable: true, resolve: (p) => p.error ?? null }),
+  }),
+});
+
+const DesignInput = builder.inputType('FeedDesignInput', {
+  subGraphs: CLIENT,
+  fields: (t) => ({
+    templateId: t.id(),
+    templateVersionId: t.id(),
+    slotFeaturesJson: t.string(),
+    itemFilterJson: t.string(),
+  }),
+});
+
+builder.queryFields((t) => ({
+  feeds: t.field({
+    subGraphs: CLIENT,
+    type: [Feed],
+    resolve: (_r, _a, ctx) => listFeeds(ctx.deps.db, clientActor(ctx).clientId),
+  }),
+  feed: t.field({
+    subGraphs: CLIENT,
+    type: Feed,
+    nullable: true,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_r, args, ctx) =>
+      (await listFeeds(ctx.deps.db, clientActor(ctx).clientId)).find((f) => f.id === String(args.id)) ?? null,
+  }),
+  feedCreatives: t.field({
+    subGraphs: CLIENT,
+    type: CreativesPage,
+    args: {
+      feedId: t.arg.id({ required: true }),
+      statuses: t.arg({ type: [CreativeStatusEnum] }),
+      offset: t.arg.int(),
+      limit: t.arg.int(),
+    },
+    resolve: async (_r, args, ctx) => {
+      const feed = await ownFeed(ctx.deps.db, clientActor(ctx).clientId, String(args.feedId));
+      const page = await listCreatives(ctx.deps.db, feed.id, {
+        statuses: args.statuses?.map(toStatus) ?? null,
+        offset: args.offset ?? 0,
+        limit: args.limit ?? 48,
+      });
+      return { ...page, creatives: page.creatives.map((c) => ({ ...c, clientId: feed.clientId })) };
+    },
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  createFeed: t.field({
+    subGraphs: CLIENT,
+    type: FeedPayload,
+    description: 'Creates a feed of a product set with its designs and starts generating it.',
+    args: {
+      productSetId: t.arg.id({ required: true }),
+      name: t.arg.string({ required: true }),
+      designs: t.arg({ type: [DesignInput], required: true }),
+    },
+    resolve: (_r, args, ctx) =>
+      payload(async () => {
+        const jobs = jobsOf(ctx);
+        const feed = await createFeed(ctx.deps.db, clientActor(ctx).clientId, {
+          productSetId: String(args.productSetId),
+          name: args.name,
+          designs: args.designs.map((d) => ({
+            templateId: d.templateId ? String(d.templateId) : null,
+            templateVersionId: d.templateVersionId ? String(d.templateVersionId) : null,
+            slotFeaturesJson: d.slotFeaturesJson,
+            itemFilterJson: d.itemFilterJson,
+          })),
+        });
+        return { feed, queued: await generateFeed(ctx.deps.db, jobs, feed) };
+      }),
+  }),
+  generateFeed: t.field({
+    subGraphs: CLIENT,
+    type: FeedPayload,
+    description: 'Brings the feed up to date now: new items are generated, changed ones again.',
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_r, args, ctx) =>
+      payload(async () => {
+        const feed = await ownFeed(ctx.deps.db, clientActor(ctx).clientId, String(args.id));
+        return { feed, queued: await generateFeed(ctx.deps.db, jobsOf(ctx), feed) };
+      }),
+  }),
+  retryFailedCreatives: t.field({
+    subGraphs: CLIENT,
+    type: FeedPayload,
+    args: { feedId: t.arg.id({ required: true }) },
+    resolve: (_r, args, ctx) =>
+      payload(async () => {
+        const feed = await ownFeed(ctx.deps.db, clientActor(ctx).clientId, String(args.feedId));
+        return { feed, queued: await retryFailed(ctx.deps.db, jobsOf(ctx), feed) };
+      }),
+  }),
+  deleteFeed: t.field({
+    subGraphs: CLIENT,
+    type: FeedPayload,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_r, args, ctx) =>
+      payload(async () => {
+        await deleteFeed(ctx.deps.db, clientActor(ctx).clientId, String(args.id));
+        return { feed: null };
+      }),
+  }),
+}));

@@ -1,0 +1,311 @@
+/**
+ * Feeds (issue 5, part 4): a product set rendered with ordered designs. This module keeps one creative
+ * row per item of the set (new items pending, items gone archived), queues one generation job per item
+ * (generation/generate.ts does the work, idempotently), and answers the counts the screens show.
+ */
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import {
+  catalogItems,
+  creativeStatuses,
+  feedCreatives,
+  feedDesigns,
+  feeds,
+  templates,
+  templateVersions,
+  type CreativeStatus,
+  type FeedDesignRow,
+  type FeedRow,
+} from '../../db/schema.js';
+import { DomainError, invalidInput, isUuid } from '../../errors.js';
+import { JOBS, type JobQueue } from '../../jobs/queue.js';
+import { ownProductSet, readFilter, storedFilter } from '../catalogs/product-sets.service.js';
+import { filterToJson } from '../catalogs/product-sets/filter.js';
+import { filterToSql } from '../catalogs/product-sets/filter-sql.js';
+import { GENERATE_CREATIVE_FAILED } from './generation.jobs.js';
+
+export const feedNotFound = (id: string) => new DomainError('NOT_FOUND', `Feed ${id} not found`);
+
+const MAX_NAME = 100;
+const MAX_DESIGNS = 20;
+
+/** A design as the screens send it. */
+export interface DesignInput {
+  /** A template of the client: its newest version is used (or `templateVersionId`). */
+  templateId?: string | null | undefined;
+  templateVersionId?: string | null | undefined;
+  /** Slot id → feature key → value, as JSON text. */
+  slotFeaturesJson?: string | null | undefined;
+  /** Meta product-set filter JSON; only items passing it take this design. */
+  itemFilterJson?: string | null | undefined;
+}
+
+/** The counts of spec section 3 ("Feed on a template"). */
+export interface FeedCounts {
+  itemCount: number;
+  pendingCount: number;
+  inProgressCount: number;
+  completedCount: number;
+  generatedCount: number;
+  noInputImagesCount: number;
+  noTemplateMatchedCount: number;
+  failedCount: number;
+  archivedCount: number;
+  generatingCount: number;
+  isGenerating: boolean;
+}
+
+function cleanName(name: string): string {
+  const trimmed = name.trim();
+  if (trimmed === '') throw invalidInput('Give the feed a name.');
+  if (Array.from(trimmed).length > MAX_NAME)
+    throw invalidInput(`A feed name can have at most ${MAX_NAME} characters.`);
+  return trimmed;
+}
+
+function readSlotFeatures(json: string | null | undefined): Record<string, Record<string, string>> {
+  if (!json?.trim()) return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    throw invalidInput('The slot features are not valid JSON.');
+  }
+  const isRecord = (v: unknown): v is Record<string, unknown> =>
+    typeof v === 'object' && v !== null && !Array.isArray(v);
+  if (!isRecord(value)) throw invalidInput('Slot features must map slot ids to feature maps.');
+  const result: Record<string, Record<string, string>> = {};
+  for (const [slot, features] of Object.entries(value)) {
+    if (!isRecord(features)) throw invalidInput(`The features of slot ${slot} must be an object.`);
+    result[slot] = Object.fromEntries(Object.entries(features).map(([k, v]) => [k, String(v)]));
+  }
+  return result;
+}
+
+/** The template version a design names, checked to belong to the client. */
+async function designVersion(db: Db, clientId: string, input: DesignInput): Promise<string> {
+  const id = input.templateVersionId ?? null;
+  const templateId = input.templateId ?? null;
+  if (id) {
+    if (!isUuid(id)) throw invalidInput(`Template version ${id} was not found.`);
+    const [row] = await db
+      .select({ id: templateVersions.id })
+      .from(templateVersions)
+      .innerJoin(templates, eq(templates.id, templateVersions.templateId))
+      .where(and(eq(templateVersions.id, id), eq(templates.clientId, clientId)));
+    if (!row) throw invalidInput(`Template version ${id} was not found.`);
+    return row.id;
+  }
+  if (templateId) {
+    if (!isUuid(templateId)) throw invalidInput(`Template ${templateId} was not found.`);
+    const [row] = await db
+      .select({ versionId: templates.currentVersionId })
+      .from(templates)
+      .where(and(eq(templates.id, templateId), eq(templates.clientId, clientId)));
+    if (!row?.versionId) throw invalidInput(`Template ${templateId} was not found.`);
+    return row.versionId;
+  }
+  throw invalidInput('Each design needs a template.');
+}
+
+export async function ownFeed(db: Db, clientId: string, id: string): Promise<FeedRow> {
+  if (!isUuid(id)) throw feedNotFound(id);
+  const [row] = await db
+    .select()
+    .from(feeds)
+    .where(and(eq(feeds.id, id), eq(feeds.clientId, clientId)));
+  if (!row) throw feedNotFound(id);
+  return row;
+}
+
+export function listFeeds(db: Db, clientId: string): Promise<FeedRow[]> {
+  return db.select().from(feeds).where(eq(feeds.clientId, clientId)).orderBy(asc(feeds.name), asc(feeds.id));
+}
+
+export function listDesigns(db: Db, feedId: string): Promise<FeedDesignRow[]> {
+  return db
+    .select()
+    .from(feedDesigns)
+    .where(eq(feedDesigns.feedId, feedId))
+    .orderBy(asc(feedDesigns.position));
+}
+
+/** Creates a feed of a product set with its designs (in order). */
+export async function createFeed(
+  db: Db,
+  clientId: string,
+  input: { productSetId: string; name: string; designs: readonly DesignInput[] },
+): Promise<FeedRow> {
+  const { set } = await ownProductSet(db, clientId, input.productSetId);
+  const name = cleanName(input.name);
+  if (input.designs.length === 0) throw invalidInput('Add at least one design (a template) to the feed.');
+  if (input.designs.length > MAX_DESIGNS)
+    throw invalidInput(`A feed can have at most ${MAX_DESIGNS} designs.`);
+  const designs: Omit<typeof feedDesigns.$inferInsert, 'feedId' | 'position'>[] = [];
+  for (const design of input.designs) {
+    designs.push({
+      templateVersionId: await designVersion(db, clientId, design),
+      slotFeatures: readSlotFeatures(design.slotFeaturesJson),
+      itemFilter: design.itemFilterJson?.trim() ? filterToJson(readFilter(design.itemFilterJson)) : null,
+    });
+  }
+  return db.transaction(async (tx) => {
+    const [feed] = await tx
+      .insert(feeds)
+      .values({ clientId, productSetId: set.id, name, exportToken: randomBytes(18).toString('base64url') })
+      .returning();
+    await tx
+      .insert(feedDesigns)
+      .values(designs.map((design, position) => ({ ...design, feedId: feed!.id, position })));
+    return feed!;
+  });
+}
+
+export async function deleteFeed(db: Db, clientId: string, id: string): Promise<string> {
+  const feed = await ownFeed(db, clientId, id);
+  await db.delete(feeds).where(eq(feeds.id, feed.id));
+  return feed.id;
+}
+
+/**
+ * Brings the feed's creative rows in line with its product set: new items become pending, items that
+ * left the set (or the catalogue) are archived, items that came back are pending again. Returns the
+ * item ids to generate (every item still in the set).
+ */
+export async function syncFeedItems(db: Db, feed: FeedRow): Promise<string[]> {
+  const { set, catalog } = await ownProductSet(db, feed.clientId, feed.productSetId);
+  const importId = catalog.currentImportId;
+  const where: SQL[] = importId
+    ? [eq(catalogItems.importId, importId), filterToSql(storedFilter(set).filter)]
+    : [];
+  const ids = importId
+    ? (
+        await db
+          .select({ itemId: catalogItems.itemId })
+          .from(catalogItems)
+          .where(and(...where))
+      ).map((row) => row.itemId)
+    : [];
+  return db.transaction(async (tx) => {
+    for (let start = 0; start < ids.length; start += 1000) {
+      const chunk = ids.slice(start, start + 1000);
+      await tx
+        .insert(feedCreatives)
+        .values(chunk.map((itemId) => ({ feedId: feed.id, itemId, status: 'pending' as const })))
+        .onConflictDoUpdate({
+          target: [feedCreatives.feedId, feedCreatives.itemId],
+          set: { status: 'pending', updatedAt: new Date() },
+          where: eq(feedCreatives.status, 'archived'),
+        });
+    }
+    const gone = ids.length > 0 ? notInArray(feedCreatives.itemId, ids) : undefined;
+    await tx
+      .update(feedCreatives)
+      .set({ status: 'archived', updatedAt: new Date() })
+      .where(and(eq(feedCreatives.feedId, feed.id), sql`${feedCreatives.status} <> 'archived'`, gone));
+    await tx.update(feeds).set({ updatedAt: new Date() }).where(eq(feeds.id, feed.id));
+    return ids;
+  });
+}
+
+/** Queues one generation job per item (singleton per feed and item, so a second request adds nothing). */
+export async function queueGeneration(
+  jobs: JobQueue,
+  feedId: string,
+  itemIds: readonly string[],
+): Promise<number> {
+  return jobs.sendMany(
+    JOBS.generateCreative,
+    itemIds.map((itemId) => ({
+      data: { feedId, itemId },
+      options: {
+        singletonKey: `${feedId}:${itemId}`,
+        retryLimit: 3,
+        retryDelay: 5,
+        retryBackoff: true,
+        deadLetter: GENERATE_CREATIVE_FAILED,
+      },
+    })),
+  );
+}
+
+/** Generation on demand (and after a template or catalogue change): sync, then queue every item. */
+export async function generateFeed(db: Db, jobs: JobQueue, feed: FeedRow): Promise<number> {
+  const ids = await syncFeedItems(db, feed);
+  return queueGeneration(jobs, feed.id, ids);
+}
+
+/** Queues the failed items of a feed again; returns how many. */
+export async function retryFailed(db: Db, jobs: JobQueue, feed: FeedRow): Promise<number> {
+  const failed = await db
+    .update(feedCreatives)
+    .set({ status: 'pending', error: null, updatedAt: new Date() })
+    .where(and(eq(feedCreatives.feedId, feed.id), eq(feedCreatives.status, 'failed')))
+    .returning({ itemId: feedCreatives.itemId });
+  return queueGeneration(
+    jobs,
+    feed.id,
+    failed.map((row) => row.itemId),
+  );
+}
+
+/** The counts of a feed. "Completed" counts every final state; "generated" only ads made. */
+export async function feedCounts(db: Db, feedId: string): Promise<FeedCounts> {
+  const rows = await db
+    .select({ status: feedCreatives.status, count: sql<number>`count(*)::int` })
+    .from(feedCreatives)
+    .where(eq(feedCreatives.feedId, feedId))
+    .groupBy(feedCreatives.status);
+  const by = Object.fromEntries(creativeStatuses.map((s) => [s, 0])) as Record<CreativeStatus, number>;
+  for (const row of rows) by[row.status] = Number(row.count);
+  const generating = by.pending + by.in_progress;
+  return {
+    itemCount:
+      by.pending + by.in_progress + by.generated + by.no_input_images + by.no_template_matched + by.failed,
+    pendingCount: by.pending,
+    inProgressCount: by.in_progress,
+    completedCount: by.generated + by.no_input_images + by.no_template_matched + by.failed,
+    generatedCount: by.generated,
+    noInputImagesCount: by.no_input_images,
+    noTemplateMatchedCount: by.no_template_matched,
+    failedCount: by.failed,
+    archivedCount: by.archived,
+    generatingCount: generating,
+    isGenerating: generating > 0,
+  };
+}
+
+/** A page of a feed's creatives, optionally of some statuses. */
+export async function listCreatives(
+  db: Db,
+  feedId: string,
+  options: { statuses?: readonly CreativeStatus[] | null; offset?: number; limit?: number },
+) {
+  const conditions: SQL[] = [eq(feedCreatives.feedId, feedId)];
+  if (options.statuses?.length) conditions.push(inArray(feedCreatives.status, [...options.statuses]));
+  const where = and(...conditions);
+  const [total] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(feedCreatives)
+    .where(where);
+  const rows = await db
+    .select()
+    .from(feedCreatives)
+    .where(where)
+    .orderBy(asc(feedCreatives.itemId))
+    .limit(Math.min(Math.max(options.limit ?? 48, 1), 200))
+    .offset(Math.max(options.offset ?? 0, 0));
+  return { total: Number(total?.count ?? 0), creatives: rows };
+}
+
+/** Feeds that use any version of a template (for regenerateFeeds on save). */
+export async function feedsUsingTemplate(db: Db, clientId: string, templateId: string): Promise<FeedRow[]> {
+  return db
+    .selectDistinct({ feed: feeds })
+    .from(feeds)
+    .innerJoin(feedDesigns, eq(feedDesigns.feedId, feeds.id))
+    .innerJoin(templateVersions, eq(templateVersions.id, feedDesigns.templateVersionId))
+    .where(and(eq(feeds.clientId, clientId), eq(templateVersions.templateId, templateId)))
+    .then((rows) => rows.map((row) => row.feed));
+}

@@ -1,0 +1,445 @@
+/**
+ * One catalogue item of a feed → one ad (issue 5, part 5). The effects: read the rows, download the
+ * images, process them, render, store, write the creative's final state. The rules live in the pure
+ * modules beside this one (metadata, design-choice, input-hash, slot-features).
+ *
+ * Safe to run twice (the queue delivers at least once): the output is stored under the content hash of
+ * its inputs, an existing output is reused without rendering, and the final state is written with one
+ * conditional update that changes nothing when the row already holds exactly that state.
+ *
+ * Final or retried:
+ * - Final (written to the row, returned): no_input_images, no_template_matched; failed when an image is
+ *   refused for good (not found (404/410), not an image, too large, too many pixels, a private address, a
+ *   bad URL or scheme, too many redirects, an HTTP 4xx other than 408/425/429, bytes sharp cannot
+ *   decode), when the design's item filter is invalid, or when the renderer refuses the template or the
+ *   item (a RendererError: unparseable template, missing layer, rating outside its scale...); archived
+ *   when the item is no longer in the catalogue's current import.
+ * - Thrown, for the queue to retry: image timeouts, network errors, HTTP 408/425/429/5xx (isRetryableError
+ *   says true), and every unexpected error (database, file store, an encoder crash). When the retries run
+ *   out, recording the failure is the queue's part.
+ */
+import { RendererError, describeError } from '@adloom/renderer';
+import { render } from '@adloom/renderer/server';
+import { and, asc, eq, inArray, ne, not, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import sharp from 'sharp';
+import { fetchImage, IMAGE_FETCH_DEFAULTS, ImageLoadError } from '@adloom/renderer/images';
+import type { Db } from '../../../db/client.js';
+import {
+  brandKitItems,
+  catalogItems,
+  catalogs,
+  feedCreatives,
+  feedDesigns,
+  feeds,
+  productSets,
+  templateVersions,
+  type CatalogItemRow,
+  type CreativeStatus,
+  type FeedDesignRow,
+  type StoredSlot,
+  type TemplateVersionRow,
+} from '../../../db/schema.js';
+import type { AppDeps } from '../../../deps.js';
+import { matchesFilter, parseProductSetFilter } from '../../catalogs/product-sets/filter.js';
+import { chooseDesign } from './design-choice.js';
+import { bytesHash, creativeInputHash, pickMetadata, templateUses } from './input-hash.js';
+import { itemImages, itemMetadata } from './metadata.js';
+import { applyFitToTemplate, applySlotFeatures, featureOn, removeLogoLayers } from './slot-features.js';
+
+/** Output of every creative: JPEG at quality 90 (part of the hash, as 'jpeg;q=90'). */
+export const CREATIVE_FORMAT = { format: 'jpeg', quality: 90 } as const;
+const FORMAT_ID = `${CREATIVE_FORMAT.format};q=${CREATIVE_FORMAT.quality}`;
+
+/** Where a creative is stored. */
+export function creativeKey(clientId: string, inputHash: string): string {
+  return `clients/${clientId}/creatives/${inputHash}.jpg`;
+}
+
+/** Limits for downloading an item's images (fetchImage's; defaults 10 s, 25 MB, 50 megapixels). */
+export interface ImageLimits {
+  timeoutMs?: number;
+  maxBytes?: number;
+  maxPixels?: number;
+  /** Hosts that may resolve to private addresses (an internal CDN). */
+  allowHosts?: readonly string[];
+}
+
+/** Loads one image of an item; the default is the renderer's fetchImage with `limits`. */
+export type GenerationImageLoader = (url: string, limits: ImageLimits) => Promise<{ bytes: Uint8Array }>;
+
+export interface GenerateOptions {
+  loadImage?: GenerationImageLoader;
+  /** The moment the sale dates are compared with; default now. */
+  now?: Date;
+  images?: ImageLimits;
+  /** Aborts between steps (the queue's job.signal). */
+  signal?: AbortSignal;
+}
+
+/** How one input image went into the ad. */
+export interface SlotImageReport {
+  slotId: string;
+  url: string;
+  /** Size after the slot features, as the renderer received it. */
+  width: number;
+  height: number;
+  changed: boolean;
+  notes: string[];
+}
+
+export type CreativeOutcomeStatus = Extract<
+  CreativeStatus,
+  'generated' | 'no_input_images' | 'no_template_matched' | 'failed' | 'archived'
+>;
+
+export interface CreativeOutcome {
+  status: CreativeOutcomeStatus;
+  designId?: string;
+  inputHash?: string;
+  outputKey?: string;
+  /** True only when this run rendered (false when a stored output was reused or nothing was made). */
+  rendered: boolean;
+  error?: string;
+  /** True when this run changed the feed_creatives row (false: already in this state, or no row). */
+  written: boolean;
+  /** Rendered runs: each slot's image after its features. */
+  images?: SlotImageReport[];
+  /** Things that did not happen as asked (a background that is not plain, a legacy slot's fit, no logo). */
+  notes: string[];
+}
+
+/** A failure that retrying will not change: written as the creative's failed state. */
+class FinalFailure extends Error {}
+
+const RETRY_STATUSES = new Set([408, 425, 429]);
+
+/**
+ * True for an error worth retrying: an image load that timed out, a network error, or an HTTP status
+ * that says "later" (408, 425, 429, 5xx). Any error with `retryable: true` counts too (custom loaders).
+ */
+export function isRetryableError(error: unknown): boolean {
+  if (error instanceof ImageLoadError) {
+    if (error.code === 'TIMEOUT' || error.code === 'NETWORK') return true;
+    if (error.code !== 'HTTP_STATUS') return false;
+    const status = Number(/HTTP (\d{3})/.exec(error.message)?.[1]);
+    return RETRY_STATUSES.has(status) || (status >= 500 && status <= 599);
+  }
+  return typeof error === 'object' && error !== null && (error as { retryable?: unknown }).retryable === true;
+}
+
+const defaultLoader: GenerationImageLoader = async (url, limits) => fetchImage(url, limits);
+
+/** The final state of a creative row. */
+interface FinalState {
+  status: CreativeOutcomeStatus;
+  designId: string | null;
+  inputHash: string | null;
+  outputKey: string | null;
+  error: string | null;
+}
+
+/** Equal, with null equal to null (plain `=` would make the whole condition null). */
+const same = (column: PgColumn, value: string | null): SQL => sql`${column} is not distinct from ${value}`;
+
+/**
+ * Writes the row's final state unless it already holds exactly this state (so a second run changes
+ * nothing, updated_at included). An archived row is left alone unless archiving. True when written.
+ */
+async function writeFinal(db: Db, feedId: string, itemId: string, state: FinalState): Promise<boolean> {
+  const rows = await db
+    .update(feedCreatives)
+    .set({ ...state, updatedAt: new Date() })
+    .where(
+      and(
+        eq(feedCreatives.feedId, feedId),
+        eq(feedCreatives.itemId, itemId),
+        not(
+          and(
+            eq(feedCreatives.status, state.status),
+            same(feedCreatives.designId, state.designId),
+            same(feedCreatives.inputHash, state.inputHash),
+            same(feedCreatives.outputKey, state.outputKey),
+            same(feedCreatives.error, state.error),
+          )!,
+        ),
+        state.status === 'archived' ? undefined : ne(feedCreatives.status, 'archived'),
+      ),
+    )
+    .returning({ itemId: feedCreatives.itemId });
+  return rows.length > 0;
+}
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
+
+/** The client's brand inputs: the first brand-kit colour, and the first stored logo as the `main` logo. */
+async function loadBrand(
+  deps: Pick<AppDeps, 'db' | 'files'>,
+  clientId: string,
+  needs: { color: boolean; logo: boolean },
+): Promise<{ color: string | null; logo: Buffer | null; notes: string[] }> {
+  const notes: string[] = [];
+  if (!needs.color && !needs.logo) return { color: null, logo: null, notes };
+  const items = await deps.db
+    .select()
+    .from(brandKitItems)
+    .where(and(eq(brandKitItems.clientId, clientId), inArray(brandKitItems.type, ['COLOR', 'LOGO'])))
+    .orderBy(asc(brandKitItems.createdAt), asc(brandKitItems.id));
+  const color = needs.color
+    ? (items.find((item) => item.type === 'COLOR' && item.textContent)?.textContent ?? null)
+    : null;
+  let logo: Buffer | null = null;
+  if (needs.logo) {
+    for (const item of items) {
+      if (item.type !== 'LOGO' || !item.fileKey) continue;
+      const stored = await deps.files.get(item.fileKey);
+      if (!stored) {
+        notes.push(`the brand kit logo '${item.name}' has no stored file`);
+        continue;
+      }
+      logo = await readAll(stored.stream);
+      break;
+    }
+    if (!logo) notes.push('the brand kit has no logo: the logo layers were left out');
+  }
+  return { color, logo, notes };
+}
+
+/** The template's own features of a slot, overridden by the design's. */
+function effectiveFeatures(slot: StoredSlot, design: FeedDesignRow): Record<string, string> {
+  const own = Object.fromEntries(slot.features.map(({ key, value }) => [key, value]));
+  const chosen = Object.hasOwn(design.slotFeatures, slot.id) ? design.slotFeatures[slot.id] : undefined;
+  return { ...own, ...chosen };
+}
+
+/** What the renderer's loader needs about an image: its size as displayed and its format. */
+async function describeImage(bytes: Buffer, maxPixels: number) {
+  const metadata = await sharp(bytes, { limitInputPixels: maxPixels }).metadata();
+  const format = metadata.format === 'heif' ? 'avif' : metadata.format;
+  return { bytes, width: metadata.autoOrient.width, height: metadata.autoOrient.height, format };
+}
+
+/** Generates (or reuses) the ad of one item of a feed and writes the creative's final state. */
+export async function generateCreative(
+  deps: Pick<AppDeps, 'db' | 'files' | 'config' | 'log'>,
+  target: { feedId: string; itemId: string },
+  options: GenerateOptions = {},
+): Promise<CreativeOutcome> {
+  const { db } = deps;
+  const { feedId, itemId } = target;
+  const now = options.now ?? new Date();
+  const limits: ImageLimits = options.images ?? {};
+  const maxPixels = limits.maxPixels ?? IMAGE_FETCH_DEFAULTS.maxPixels;
+  const loadImage = options.loadImage ?? defaultLoader;
+  const checkAbort = () => options.signal?.throwIfAborted();
+  const notes: string[] = [];
+
+  const finish = async (
+    state: FinalState,
+    extra: Partial<CreativeOutcome> = {},
+  ): Promise<CreativeOutcome> => {
+    const written = await writeFinal(db, feedId, itemId, state);
+    return {
+      status: state.status,
+      ...(state.designId ? { designId: state.designId } : {}),
+      ...(state.inputHash ? { inputHash: state.inputHash } : {}),
+      ...(state.outputKey ? { outputKey: state.outputKey } : {}),
+      ...(state.error ? { error: state.error } : {}),
+      rendered: false,
+      written,
+      notes,
+      ...extra,
+    };
+  };
+  const empty = { designId: null, inputHash: null, outputKey: null, error: null };
+
+  const [feed] = await db.select().from(feeds).where(eq(feeds.id, feedId));
+  // A deleted feed took its creative rows with it: nothing to write, nothing to retry.
+  if (!feed)
+    return { status: 'failed', rendered: false, written: false, error: `Feed ${feedId} not found`, notes };
+  const [source] = await db
+    .select({ importId: catalogs.currentImportId })
+    .from(productSets)
+    .innerJoin(catalogs, eq(catalogs.id, productSets.catalogId))
+    .where(eq(productSets.id, feed.productSetId));
+  const [item]: (CatalogItemRow | undefined)[] = source?.importId
+    ? await db
+        .select()
+        .from(catalogItems)
+        .where(and(eq(catalogItems.importId, source.importId), eq(catalogItems.itemId, itemId)))
+    : [];
+  if (!item) {
+    return finish({ status: 'archived', ...empty, error: `Item ${itemId} is no longer in the catalogue` });
+  }
+
+  const designs = await db
+    .select()
+    .from(feedDesigns)
+    .where(eq(feedDesigns.feedId, feedId))
+    .orderBy(asc(feedDesigns.position), asc(feedDesigns.createdAt), asc(feedDesigns.id));
+  const versionIds = [...new Set(designs.map((design) => design.templateVersionId))];
+  const versions = new Map<string, TemplateVersionRow>(
+    versionIds.length === 0
+      ? []
+      : (await db.select().from(templateVersions).where(inArray(templateVersions.id, versionIds))).map(
+          (version) => [version.id, version],
+        ),
+  );
+
+  let candidates;
+  try {
+    candidates = designs.flatMap((design) => {
+      const version = versions.get(design.templateVersionId);
+      if (!version) return [];
+      const filter = design.itemFilter === null ? null : parseProductSetFilter(design.itemFilter);
+      return [
+        {
+          design,
+          version,
+          slotCount: version.slots.length,
+          matches: (candidate: CatalogItemRow) => filter === null || matchesFilter(filter, candidate),
+        },
+      ];
+    });
+  } catch (error) {
+    return finish({
+      status: 'failed',
+      ...empty,
+      error: `A design's item filter is invalid: ${describeError(error)}`,
+    });
+  }
+  const choice = chooseDesign(candidates, item);
+  if ('status' in choice) return finish({ status: choice.status, ...empty });
+  const { design, version } = choice.design;
+  const slots = [...version.slots].sort((a, b) => a.index - b.index);
+  const failed = (error: string) =>
+    finish({ status: 'failed', designId: design.id, inputHash: null, outputKey: null, error });
+
+  try {
+    // 1. The input images, as downloaded: slot i takes the item's i-th image.
+    const urls = itemImages(item).slice(0, slots.length);
+    const loads = await Promise.allSettled(urls.map((url) => loadImage(url, limits)));
+    const refused = loads.find(
+      (load): load is PromiseRejectedResult => load.status === 'rejected' && !isRetryableError(load.reason),
+    );
+    if (refused) throw new FinalFailure(describeError(refused.reason), { cause: refused.reason });
+    const retry = loads.find((load): load is PromiseRejectedResult => load.status === 'rejected');
+    if (retry) throw retry.reason;
+    const downloaded = loads.map((load) =>
+      Buffer.from((load as PromiseFulfilledResult<{ bytes: Uint8Array }>).value.bytes),
+    );
+    checkAbort();
+
+    // 2. Everything that shapes the ad, and its hash.
+    let uses;
+    try {
+      uses = templateUses(version.templateString);
+    } catch (error) {
+      throw new FinalFailure(describeError(error), { cause: error });
+    }
+    const features = slots.map((slot) => effectiveFeatures(slot, design));
+    const metadata = itemMetadata(item, now);
+    const brand = await loadBrand(deps, feed.clientId, { color: uses.inputColor, logo: uses.logoLayers });
+    notes.push(...brand.notes);
+    const inputHash = creativeInputHash({
+      templateVersionId: version.id,
+      usedMetadata: pickMetadata(metadata, uses.keys),
+      slotFeatures: Object.fromEntries(slots.map((slot, index) => [slot.id, features[index]!])),
+      imageHashes: downloaded.map(bytesHash),
+      format: FORMAT_ID,
+      brand: { color: brand.color, logos: brand.logo ? { main: bytesHash(brand.logo) } : {} },
+    });
+    const outputKey = creativeKey(feed.clientId, inputHash);
+    const generated: FinalState = {
+      status: 'generated',
+      designId: design.id,
+      inputHash,
+      outputKey,
+      error: null,
+    };
+
+    // 3. Stored already: the same inputs made this very file.
+    const stored = await deps.files.get(outputKey);
+    if (stored) {
+      stored.stream.destroy();
+      return finish(generated);
+    }
+
+    // 4. Slot features, then the template rewrites (fit; logo layers without a logo).
+    const processed = await Promise.all(
+      downloaded.map(async (bytes, index) => {
+        try {
+          return await applySlotFeatures(bytes, features[index]!, { maxPixels });
+        } catch (error) {
+          throw new FinalFailure(`Image ${urls[index]} could not be processed: ${describeError(error)}`, {
+            cause: error,
+          });
+        }
+      }),
+    );
+    let templateString = version.templateString;
+    slots.forEach((slot, index) => {
+      const slotFeatures = features[index]!;
+      if (!Object.hasOwn(slotFeatures, 'isContain')) return;
+      const fit = applyFitToTemplate(templateString, slot.id, featureOn(slotFeatures, 'isContain'));
+      templateString = fit.templateString;
+      if (fit.note) notes.push(fit.note);
+    });
+    if (uses.logoLayers && !brand.logo) templateString = removeLogoLayers(templateString).templateString;
+    checkAbort();
+
+    // 5. Render from memory: the renderer sees the processed images, never the URLs.
+    const memory = new Map<string, Awaited<ReturnType<typeof describeImage>>>();
+    const images: SlotImageReport[] = [];
+    for (const [index, image] of processed.entries()) {
+      const described = await describeImage(image.bytes, maxPixels).catch((error: unknown) => {
+        throw new FinalFailure(`Image ${urls[index]} could not be read: ${describeError(error)}`, {
+          cause: error,
+        });
+      });
+      memory.set(`memory:input/${index}`, described);
+      images.push({
+        slotId: slots[index]!.id,
+        url: urls[index]!,
+        width: described.width,
+        height: described.height,
+        changed: image.changed,
+        notes: image.notes,
+      });
+      notes.push(...image.notes.map((note) => `${slots[index]!.id}: ${note}`));
+    }
+    if (brand.logo) memory.set('memory:logo/main', await describeImage(brand.logo, maxPixels));
+    const request = {
+      template: templateString,
+      inputs: slots.map((_, index) => ({ input: `memory:input/${index}`, color: brand.color })),
+      metadata,
+      additionalFiles: { logos: brand.logo ? [{ key: 'main', input: 'memory:logo/main' }] : [] },
+    };
+    let result;
+    try {
+      result = await render(request, {
+        format: CREATIVE_FORMAT.format,
+        quality: CREATIVE_FORMAT.quality,
+        images: { maxPixels },
+        loadImage: async (source) => {
+          const image = memory.get(source);
+          if (!image) throw new Error(`Image ${source} is not one of the item's images`);
+          return image;
+        },
+      });
+    } catch (error) {
+      if (error instanceof RendererError) throw new FinalFailure(describeError(error), { cause: error });
+      throw error;
+    }
+    await deps.files.put(outputKey, result.bytes, { contentType: 'image/jpeg' });
+    deps.log.debug({ feedId, itemId, outputKey, warnings: result.warnings }, 'creative rendered');
+    return finish(generated, { rendered: true, images });
+  } catch (error) {
+    if (error instanceof FinalFailure) return failed(error.message);
+    throw error;
+  }
+}

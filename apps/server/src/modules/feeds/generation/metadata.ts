@@ -1,0 +1,105 @@
+/**
+ * A catalogue item as the renderer reads it (spec section 3, "Metadata keys read by the renderer"), and
+ * the item's input images in slot order (template-format.md section 4). Pure: no database, no clock
+ * (the caller passes `now`).
+ */
+import type { CatalogItemRow } from '../../../db/schema.js';
+
+/** The fields itemImages reads. */
+export type ItemImageFields = Pick<CatalogItemRow, 'imageLink' | 'additionalImageLinks'>;
+
+/**
+ * The item's images in slot order: image_link, then every additional_image_link in order. Blank links
+ * are dropped (so slot i takes the i-th image that exists); the same URL twice stays twice.
+ */
+export function itemImages(item: ItemImageFields): string[] {
+  return [item.imageLink, ...item.additionalImageLinks]
+    .map((link) => (typeof link === 'string' ? link.trim() : ''))
+    .filter((link) => link !== '');
+}
+
+/**
+ * Minor units (cents) as a decimal string with two decimals: 12900 → '129.00', -5 → '-0.05'. The
+ * schema stores every price in hundredths (catalog_items: "Prices are in minor units (cents)"), so a
+ * currency without cents (JPY) is still divided by 100 here: the importer's scale decides, not this.
+ */
+export function formatMinorUnits(amount: number): string {
+  const sign = amount < 0 ? '-' : '';
+  const cents = Math.abs(Math.round(amount));
+  return `${sign}${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+}
+
+/**
+ * True when the item is on sale at `now`: it has a price and a sale price below it, and `now` lies in
+ * sale_price_effective_date. Start and end are each optional; the window is half-open, [start, end):
+ * the sale has begun at its start instant and is over at its end instant.
+ */
+export function isSaleActive(
+  item: Pick<CatalogItemRow, 'priceAmount' | 'salePriceAmount' | 'salePriceStart' | 'salePriceEnd'>,
+  now: Date,
+): boolean {
+  const { priceAmount: price, salePriceAmount: sale } = item;
+  if (price === null || sale === null || !(sale < price)) return false;
+  const time = now.getTime();
+  if (item.salePriceStart && time < item.salePriceStart.getTime()) return false;
+  if (item.salePriceEnd && time >= item.salePriceEnd.getTime()) return false;
+  return true;
+}
+
+const flag = (value: boolean): string => (value ? 'True' : 'False');
+
+/**
+ * The render request's metadata for a catalogue item at `now`:
+ * - every canonical text field under its catalogue name (id, title, description, brand, availability,
+ *   condition, link, image_link, additional_image_link (comma-separated), item_group_id, product_type,
+ *   google_product_category, custom_label_0..4) and currency when known;
+ * - price as a decimal string ('129.00'); sale_price only while the sale is active (isSaleActive), so an
+ *   expired sale shows the plain price everywhere, {sale_price} texts included (they are cleared);
+ * - is_sale 'True' or 'False' (isSaleActive);
+ * - rating_value from rating (absent when there is none, or when it is 0: feeds write 0 for "no reviews",
+ *   and the renderer refuses a rating below the scale's minimum 1), review_count;
+ * - stock_level_less_than_10 and _50: 'True' when inventory is known and below 10 (50), else 'False';
+ * - every extra field under its source column name, unless a key above has that name (those win).
+ * Blank text fields are kept as '' (the renderer treats blank as missing).
+ */
+export function itemMetadata(item: CatalogItemRow, now: Date): Record<string, string> {
+  const metadata: Record<string, string> = Object.create(null) as Record<string, string>;
+  for (const [key, value] of Object.entries(item.extra ?? {})) {
+    if (typeof value === 'string') metadata[key] = value;
+  }
+  const onSale = isSaleActive(item, now);
+  const canonical: Record<string, string | null> = {
+    id: item.itemId,
+    title: item.title,
+    description: item.description,
+    brand: item.brand,
+    availability: item.availability,
+    condition: item.condition,
+    link: item.link,
+    image_link: item.imageLink,
+    additional_image_link: item.additionalImageLinks.join(','),
+    item_group_id: item.itemGroupId,
+    product_type: item.productType,
+    google_product_category: item.googleProductCategory,
+    custom_label_0: item.customLabel0,
+    custom_label_1: item.customLabel1,
+    custom_label_2: item.customLabel2,
+    custom_label_3: item.customLabel3,
+    custom_label_4: item.customLabel4,
+    currency: item.currency,
+    price: item.priceAmount === null ? null : formatMinorUnits(item.priceAmount),
+    sale_price: onSale && item.salePriceAmount !== null ? formatMinorUnits(item.salePriceAmount) : null,
+    is_sale: flag(onSale),
+    rating_value:
+      item.rating === null || !Number.isFinite(item.rating) || item.rating === 0 ? null : String(item.rating),
+    review_count: item.reviewCount === null ? null : String(item.reviewCount),
+    stock_level_less_than_10: flag(item.inventory !== null && item.inventory < 10),
+    stock_level_less_than_50: flag(item.inventory !== null && item.inventory < 50),
+  };
+  for (const [key, value] of Object.entries(canonical)) {
+    // A computed key that has no value must not fall back to an extra column of the same name.
+    if (value === null) delete metadata[key];
+    else metadata[key] = value;
+  }
+  return { ...metadata };
+}

@@ -1,0 +1,243 @@
+/**
+ * The loop through the API, as a user drives it: upload a catalogue, import it, define a product set,
+ * build a feed from a template, let the queue generate it, read the counts and creatives, and fetch the
+ * export an ad network would. Images come from a local HTTP server (allow-listed).
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRegisteredWorkers } from '../src/jobs/registry.js';
+import { builderSvg } from './fixtures/templates.js';
+import {
+  createTestApp,
+  dbKinds,
+  gql,
+  makeClient,
+  makeUser,
+  PASSWORD,
+  signIn,
+  type TestApp,
+} from './harness.js';
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, ms = 60_000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+describe.each(dbKinds)('catalogue to feed on %s', (kind) => {
+  let t: TestApp;
+  let images: Server;
+  let origin: string;
+  let clientId: string;
+  let session: Awaited<ReturnType<typeof signIn>>;
+  const call = (query: string, variables: Record<string, unknown> = {}) =>
+    gql(t, { session, clientId, query, variables });
+
+  beforeAll(async () => {
+    const photo = await sharp({ create: { width: 600, height: 600, channels: 3, background: '#1e88e5' } })
+      .jpeg()
+      .toBuffer();
+    images = createServer((request, response) => {
+      if (request.url?.startsWith('/img/'))
+        response.writeHead(200, { 'content-type': 'image/jpeg' }).end(photo);
+      else response.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => images.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(images.address() as AddressInfo).port}`;
+    t = await createTestApp(kind, {
+      FETCH_ALLOW_HOSTS: new URL(origin).host,
+      JOB_POLLING_INTERVAL_MS: '200',
+    });
+    await startRegisteredWorkers({ ...t.deps, jobs: t.deps.jobs! });
+    const client = await makeClient(t, 'Loop Co');
+    clientId = client.id;
+    const user = await makeUser(t, { clientId, isAdmin: true });
+    session = await signIn(t, user.email, PASSWORD);
+  }, 60_000);
+  afterAll(async () => {
+    await t.close();
+    await new Promise<void>((resolve) => images.close(() => resolve()));
+  });
+
+  it('imports, filters, generates and exports', async () => {
+    // A catalogue file as the user uploads it (the upload protocol has its own tests).
+    const csv = [
+      'id,title,price,sale_price,brand,availability,image_link,additional_image_link,colour',
+      `SKU-1,Trail shoe,129.00 USD,99.00 USD,Acme,in_stock,${origin}/img/1.jpg,,red`,
+      `SKU-2,Road shoe,89.00 USD,,Acme,in stock,${origin}/img/2.jpg,${origin}/img/2b.jpg,blue`,
+      `SKU-3,No picture,19.00 USD,,Acme,in stock,,,green`,
+      `SKU-4,Other brand,49.00 USD,,Zenith,in stock,${origin}/img/4.jpg,,black`,
+      `,Missing id,1.00 USD,,Acme,in stock,,,`,
+    ].join('\n');
+    const key = `clients/${clientId}/catalog-files/${randomUUID()}/shoes.csv`;
+    await t.deps.files.put(key, Buffer.from(csv), { contentType: 'text/csv' });
+
+    const created = await call(
+      'mutation($key: String!) { createCatalog(name: "Shoes", uploadKey: $key) { catalog { id } import { id status } error { code message } } }',
+      { key },
+    );
+    expect(created.data?.createCatalog.error).toBeNull();
+    const catalogId = created.data?.createCatalog.catalog.id as string;
+    const report = await until(
+      async () =>
+        (
+          await call(
+            'query($id: ID!) { catalog(id: $id) { itemCount imports { status added rejectedCount rejected { row reason } unknownColumns error } } }',
+            { id: catalogId },
+          )
+        ).data?.catalog,
+      (c) => ['completed', 'failed'].includes(c?.imports[0]?.status),
+      'the import',
+    );
+    expect(report.imports[0]).toMatchObject({ status: 'completed', added: 4, rejectedCount: 1, error: null });
+    expect(report.imports[0].rejected[0].reason).toBe('Missing id');
+    expect(report.imports[0].unknownColumns).toEqual(['colour']);
+    expect(report.itemCount).toBe(4);
+
+    const searched = await call(
+      'query($id: ID!) { catalogItems(catalogId: $id, searchString: "road") { total items { id price currency additionalImageLinks extraJson } } }',
+      {
+        id: catalogId,
+      },
+    );
+    expect(searched.data?.catalogItems).toEqual({
+      total: 1,
+      items: [
+        {
+          id: 'SKU-2',
+          price: '89.00',
+          currency: 'USD',
+          additionalImageLinks: [`${origin}/img/2b.jpg`],
+          extraJson: '{"colour":"blue"}',
+        },
+      ],
+    });
+
+    // A product set: Acme only; the editor's live count first.
+    const filter = JSON.stringify({ brand: { eq: 'Acme' } });
+    const preview = await call(
+      'query($id: ID!, $f: String!) { productSetPreview(catalogId: $id, filterJson: $f) { total description error { message } } }',
+      {
+        id: catalogId,
+        f: filter,
+      },
+    );
+    expect(preview.data?.productSetPreview).toMatchObject({
+      total: 3,
+      description: 'brand is Acme',
+      error: null,
+    });
+    const badFilter = await call(
+      'query($id: ID!) { productSetPreview(catalogId: $id, filterJson: "{\\"price_amount\\":{\\"lt\\":\\"abc\\"}}") { total error { code message } } }',
+      {
+        id: catalogId,
+      },
+    );
+    expect(badFilter.data?.productSetPreview.error.message).toMatch(/price_amount: 'lt' needs a number/);
+    const set = await call(
+      'mutation($id: ID!, $f: String!) { createProductSet(catalogId: $id, name: "Acme shoes", filterJson: $f) { productSet { id itemCount } error { message } } }',
+      {
+        id: catalogId,
+        f: filter,
+      },
+    );
+    expect(set.data?.createProductSet.productSet.itemCount).toBe(3);
+
+    // A template and a feed from it.
+    const template = await call(
+      'mutation($svg: String!) { createProductCatalogTemplate(name: "Shoe ad", templateString: $svg) { template { id } error { message } } }',
+      { svg: builderSvg() },
+    );
+    const templateId = template.data?.createProductCatalogTemplate.template.id as string;
+    const feedResult = await call(
+      'mutation($set: ID!, $tpl: ID!) { createFeed(productSetId: $set, name: "Shoe feed", designs: [{ templateId: $tpl }]) { feed { id exportUrls } queued error { code message } } }',
+      { set: set.data?.createProductSet.productSet.id, tpl: templateId },
+    );
+    expect(feedResult.data?.createFeed.error).toBeNull();
+    expect(feedResult.data?.createFeed.queued).toBe(3);
+    const feedId = feedResult.data?.createFeed.feed.id as string;
+    const counts = await until(
+      async () =>
+        (
+          await call(
+            'query($id: ID!) { feed(id: $id) { status counts { isGenerating itemCount generatedCount noInputImagesCount failedCount completedCount pendingCount } } }',
+            { id: feedId },
+          )
+        ).data?.feed,
+      (f) => f && !f.counts.isGenerating,
+      'generation',
+      120_000,
+    );
+    expect(counts).toMatchObject({
+      status: 'READY',
+      counts: {
+        itemCount: 3,
+        generatedCount: 2,
+        noInputImagesCount: 1,
+        failedCount: 0,
+        completedCount: 3,
+        pendingCount: 0,
+      },
+    });
+
+    const creatives = await call(
+      'query($id: ID!) { feedCreatives(feedId: $id, statuses: [GENERATED]) { total creatives { itemId imageUrl } } }',
+      {
+        id: feedId,
+      },
+    );
+    expect(creatives.data?.feedCreatives.total).toBe(2);
+    const first = creatives.data?.feedCreatives.creatives[0] as { itemId: string; imageUrl: string };
+    const image = await t.app.inject({ method: 'GET', url: new URL(first.imageUrl).pathname });
+    expect(image.statusCode).toBe(200);
+    expect(await sharp(image.rawPayload).metadata()).toMatchObject({
+      format: 'jpeg',
+      width: 1080,
+      height: 1080,
+    });
+
+    // The export an ad network fetches: no session, the feed's token in the path.
+    const [xmlUrl, csvUrl] = feedResult.data?.createFeed.feed.exportUrls as string[];
+    const xml = await t.app.inject({ method: 'GET', url: new URL(xmlUrl!).pathname });
+    expect(xml.statusCode).toBe(200);
+    expect(xml.headers['content-type']).toContain('application/xml');
+    expect(xml.body.match(/<item>/g)).toHaveLength(2);
+    expect(xml.body).toContain(`<g:image_link>${first.imageUrl}</g:image_link>`);
+    expect(xml.body).toContain('<g:sale_price>99.00 USD</g:sale_price>');
+    const csvExport = await t.app.inject({ method: 'GET', url: new URL(csvUrl!).pathname });
+    expect(csvExport.body.split('\n')[0]).toMatch(/^id,title,description,availability/);
+    expect(csvExport.body.trim().split('\n')).toHaveLength(3);
+    const wrongToken = new URL(xmlUrl!).pathname.replace(
+      /\.[A-Za-z0-9_-]+\.xml$/,
+      '.wrongtokenwrongtoken.xml',
+    );
+    expect((await t.app.inject({ method: 'GET', url: wrongToken })).statusCode).toBe(404);
+
+    // Nothing changed: generating again keeps every ad and its URL.
+    const again = await call('mutation($id: ID!) { generateFeed(id: $id) { queued error { message } } }', {
+      id: feedId,
+    });
+    expect(again.data?.generateFeed.queued).toBe(3);
+    await until(
+      async () =>
+        (await call('query($id: ID!) { feed(id: $id) { counts { isGenerating } } }', { id: feedId })).data
+          ?.feed,
+      (f) => !f.counts.isGenerating,
+      'the second generation',
+    );
+    const after = await call(
+      'query($id: ID!) { feedCreatives(feedId: $id, statuses: [GENERATED]) { creatives { itemId imageUrl } } }',
+      {
+        id: feedId,
+      },
+    );
+    expect(after.data?.feedCreatives.creatives).toEqual(creatives.data?.feedCreatives.creatives);
+  }, 180_000);
+});

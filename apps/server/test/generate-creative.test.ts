@@ -1,0 +1,372 @@
+import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ImageLoadError } from '@adloom/renderer/images';
+import {
+  catalogImports,
+  catalogItems,
+  catalogs,
+  feedCreatives,
+  feedDesigns,
+  feeds,
+  productSets,
+  templates,
+  templateVersions,
+  type NewCatalogItem,
+} from '../src/db/schema.js';
+import {
+  creativeKey,
+  generateCreative,
+  isRetryableError,
+  type GenerationImageLoader,
+} from '../src/modules/feeds/generation/generate.js';
+import { itemMetadata } from '../src/modules/feeds/generation/metadata.js';
+import { analyseTemplate } from '../src/modules/templates/template-analysis.js';
+import { builderSvg } from './fixtures/templates.js';
+import { createTestApp, dbKinds, makeClient, type TestApp } from './harness.js';
+
+const NOW = new Date('2024-11-15T12:00:00Z');
+/** A red SALE badge at a known place, shown only when the item is on sale. */
+const SALE_BADGE = '<rect id="SALE" x="700" y="40" width="300" height="150" fill="#ff0000"/>';
+
+const solid = (width: number, height: number, color: string) =>
+  sharp({ create: { width, height, channels: 3, background: color } })
+    .png()
+    .toBuffer();
+
+async function framedImage() {
+  const inner = await solid(300, 200, '#2050c0');
+  return sharp({ create: { width: 400, height: 300, channels: 3, background: '#ffffff' } })
+    .composite([{ input: inner, left: 50, top: 50 }])
+    .png()
+    .toBuffer();
+}
+
+async function pixel(bytes: Buffer, x: number, y: number): Promise<number[]> {
+  const { data, info } = await sharp(bytes).raw().toBuffer({ resolveWithObject: true });
+  const at = (y * info.width + x) * info.channels;
+  return [...data.subarray(at, at + 3)];
+}
+
+describe.each(dbKinds)('generateCreative on %s', (kind) => {
+  let t: TestApp;
+  let clientId: string;
+  let feedId: string;
+  let importId: string;
+  let twoSlotDesignId: string;
+  let oneSlotDesignId: string;
+  const images = new Map<string, Buffer>();
+  let loads = 0;
+  const loadImage: GenerationImageLoader = async (url) => {
+    loads += 1;
+    if (url === 'https://img.test/flaky.png')
+      throw Object.assign(new Error('connection reset'), { retryable: true });
+    const bytes = images.get(url);
+    if (!bytes) throw new Error(`Image ${url} was not found (HTTP 404)`);
+    return { bytes };
+  };
+  const generate = (itemId: string, now = NOW) =>
+    generateCreative(t.deps, { feedId, itemId }, { loadImage, now });
+  const row = async (itemId: string) =>
+    (
+      await t.deps.db
+        .select()
+        .from(feedCreatives)
+        .where(and(eq(feedCreatives.feedId, feedId), eq(feedCreatives.itemId, itemId)))
+    )[0]!;
+  const stored = async (key: string) => {
+    const file = await t.deps.files.get(key);
+    if (!file) return null;
+    const chunks: Buffer[] = [];
+    for await (const chunk of file.stream) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  };
+  const item = async (itemId: string) =>
+    (
+      await t.deps.db
+        .select()
+        .from(catalogItems)
+        .where(and(eq(catalogItems.importId, importId), eq(catalogItems.itemId, itemId)))
+    )[0]!;
+
+  async function addVersion(name: string, svg: string): Promise<string> {
+    const analysed = analyseTemplate(svg, name);
+    const [template] = await t.deps.db
+      .insert(templates)
+      .values({ clientId, name, width: analysed.width, height: analysed.height })
+      .returning();
+    const [version] = await t.deps.db
+      .insert(templateVersions)
+      .values({
+        templateId: template!.id,
+        number: 1,
+        name,
+        templateString: svg,
+        width: analysed.width,
+        height: analysed.height,
+        slots: analysed.slots,
+      })
+      .returning();
+    await t.deps.db
+      .update(templates)
+      .set({ currentVersionId: version!.id })
+      .where(eq(templates.id, template!.id));
+    return version!.id;
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    clientId = (await makeClient(t, 'Feed Co')).id;
+    images.set('https://img.test/blue.png', await solid(600, 600, '#2050c0'));
+    images.set('https://img.test/green.png', await solid(500, 400, '#20a050'));
+    images.set('https://img.test/framed.png', await framedImage());
+
+    const twoSlotVersion = await addVersion('Two', builderSvg({ slots: 2, extra: SALE_BADGE }));
+    const oneSlotVersion = await addVersion('One', builderSvg({ slots: 1, extra: SALE_BADGE }));
+    const [catalog] = await t.deps.db.insert(catalogs).values({ clientId, name: 'Shop' }).returning();
+    const [done] = await t.deps.db
+      .insert(catalogImports)
+      .values({ catalogId: catalog!.id, clientId, status: 'completed', finishedAt: NOW })
+      .returning();
+    importId = done!.id;
+    await t.deps.db.update(catalogs).set({ currentImportId: importId }).where(eq(catalogs.id, catalog!.id));
+    const base = { importId, catalogId: catalog!.id, contentHash: 'h', priceAmount: 12900, currency: 'EUR' };
+    const items: Omit<NewCatalogItem, 'importId' | 'catalogId' | 'contentHash'>[] = [
+      { itemId: 'one', title: 'Explorer backpack', brand: 'Acme', imageLink: 'https://img.test/blue.png' },
+      {
+        itemId: 'two',
+        title: 'Trail shoe',
+        brand: 'Acme',
+        imageLink: 'https://img.test/blue.png',
+        additionalImageLinks: ['https://img.test/green.png'],
+      },
+      { itemId: 'none', title: 'No picture', brand: 'Acme', imageLink: '' },
+      { itemId: 'other-brand', title: 'Elsewhere', brand: 'Zed', imageLink: 'https://img.test/blue.png' },
+      {
+        itemId: 'on-sale',
+        title: 'Sale pack',
+        brand: 'Acme',
+        imageLink: 'https://img.test/blue.png',
+        salePriceAmount: 9900,
+        salePriceStart: new Date('2024-11-01T00:00:00Z'),
+        salePriceEnd: new Date('2024-12-01T00:00:00Z'),
+      },
+      {
+        itemId: 'sale-over',
+        title: 'Sale pack',
+        brand: 'Acme',
+        imageLink: 'https://img.test/blue.png',
+        salePriceAmount: 9900,
+        salePriceStart: new Date('2024-10-01T00:00:00Z'),
+        salePriceEnd: new Date('2024-11-01T00:00:00Z'),
+      },
+      { itemId: 'framed', title: 'Framed', brand: 'Bravo', imageLink: 'https://img.test/framed.png' },
+      { itemId: 'plain', title: 'Plain', brand: 'Bravo', imageLink: 'https://img.test/blue.png' },
+      { itemId: 'missing', title: 'Gone image', brand: 'Acme', imageLink: 'https://img.test/missing.png' },
+      { itemId: 'flaky', title: 'Flaky image', brand: 'Acme', imageLink: 'https://img.test/flaky.png' },
+    ];
+    await t.deps.db.insert(catalogItems).values(items.map((entry) => ({ ...base, ...entry })));
+    const [set] = await t.deps.db
+      .insert(productSets)
+      .values({ clientId, catalogId: catalog!.id, name: 'All', filter: {} })
+      .returning();
+    const [feed] = await t.deps.db
+      .insert(feeds)
+      .values({ clientId, productSetId: set!.id, name: 'Feed', exportToken: 'token' })
+      .returning();
+    feedId = feed!.id;
+    const designs = await t.deps.db
+      .insert(feedDesigns)
+      .values([
+        {
+          feedId,
+          templateVersionId: twoSlotVersion,
+          position: 0,
+          itemFilter: { brand: { eq: 'Acme' } },
+        },
+        {
+          feedId,
+          templateVersionId: oneSlotVersion,
+          position: 1,
+          itemFilter: { brand: { is_any: ['Acme', 'Bravo'] } },
+          slotFeatures: { MAIN_001: { removeBorders: 'true' } },
+        },
+      ])
+      .returning();
+    twoSlotDesignId = designs.find((design) => design.position === 0)!.id;
+    oneSlotDesignId = designs.find((design) => design.position === 1)!.id;
+    await t.deps.db
+      .insert(feedCreatives)
+      .values(
+        [...items.map((entry) => entry.itemId), 'not-in-catalogue'].map((itemId) => ({ feedId, itemId })),
+      );
+  });
+  afterAll(() => t?.close());
+
+  it('renders a 1-image item with the 1-slot design: a JPEG of the template size stored under the hash', async () => {
+    const outcome = await generate('one');
+    expect(outcome).toMatchObject({
+      status: 'generated',
+      designId: oneSlotDesignId,
+      rendered: true,
+      written: true,
+    });
+    expect(outcome.inputHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(outcome.outputKey).toBe(creativeKey(clientId, outcome.inputHash!));
+    expect(outcome.outputKey).toBe(`clients/${clientId}/creatives/${outcome.inputHash}.jpg`);
+    const bytes = await stored(outcome.outputKey!);
+    expect(await sharp(bytes!).metadata()).toMatchObject({ format: 'jpeg', width: 1080, height: 1080 });
+    expect(await row('one')).toMatchObject({
+      status: 'generated',
+      designId: oneSlotDesignId,
+      inputHash: outcome.inputHash,
+      outputKey: outcome.outputKey,
+      error: null,
+    });
+  });
+
+  it('gives an item with two images the 2-slot design', async () => {
+    const outcome = await generate('two');
+    expect(outcome).toMatchObject({ status: 'generated', designId: twoSlotDesignId, rendered: true });
+    expect(outcome.images?.map((image) => image.url)).toEqual([
+      'https://img.test/blue.png',
+      'https://img.test/green.png',
+    ]);
+  });
+
+  it('marks an item without images no_input_images and one that fails every filter no_template_matched', async () => {
+    expect(await generate('none')).toMatchObject({
+      status: 'no_input_images',
+      rendered: false,
+      written: true,
+    });
+    expect(await row('none')).toMatchObject({ status: 'no_input_images', designId: null, outputKey: null });
+    expect(await generate('other-brand')).toMatchObject({ status: 'no_template_matched', rendered: false });
+    expect(await row('other-brand')).toMatchObject({ status: 'no_template_matched', outputKey: null });
+    // Again: nothing changes.
+    const before = await row('none');
+    expect(await generate('none')).toMatchObject({ status: 'no_input_images', written: false });
+    expect((await row('none')).updatedAt).toEqual(before.updatedAt);
+  });
+
+  it('renders nothing the second time and keeps the key', async () => {
+    const first = await row('one');
+    const outcome = await generate('one');
+    expect(outcome).toMatchObject({
+      status: 'generated',
+      rendered: false,
+      written: false,
+      outputKey: first.outputKey,
+      inputHash: first.inputHash,
+    });
+    expect((await row('one')).updatedAt).toEqual(first.updatedAt);
+  });
+
+  it('keeps the hash when an unused field changes and changes it when the title changes', async () => {
+    const first = (await row('one')).inputHash;
+    await t.deps.db
+      .update(catalogItems)
+      .set({ extra: { material: 'canvas' }, description: 'Now with pockets', customLabel3: 'x' })
+      .where(and(eq(catalogItems.importId, importId), eq(catalogItems.itemId, 'one')));
+    const unchanged = await generate('one');
+    expect(unchanged).toMatchObject({ inputHash: first, rendered: false });
+
+    await t.deps.db
+      .update(catalogItems)
+      .set({ title: 'Explorer backpack 2' })
+      .where(and(eq(catalogItems.importId, importId), eq(catalogItems.itemId, 'one')));
+    const changed = await generate('one');
+    expect(changed).toMatchObject({ status: 'generated', rendered: true, written: true });
+    expect(changed.inputHash).not.toBe(first);
+    expect(await row('one')).toMatchObject({ inputHash: changed.inputHash, outputKey: changed.outputKey });
+  });
+
+  it('renders a sale outside its effective dates as not on sale', async () => {
+    const over = itemMetadata(await item('sale-over'), NOW);
+    expect(over.is_sale).toBe('False');
+    expect(over).not.toHaveProperty('sale_price');
+    expect(itemMetadata(await item('on-sale'), NOW)).toMatchObject({ is_sale: 'True', sale_price: '99.00' });
+
+    const onSale = await generate('on-sale');
+    const saleOver = await generate('sale-over');
+    expect(onSale.inputHash).not.toBe(saleOver.inputHash);
+    const badge = [850, 115] as const;
+    const [r1, g1, b1] = await pixel((await stored(onSale.outputKey!))!, ...badge);
+    expect(r1).toBeGreaterThan(200);
+    expect(g1! + b1!).toBeLessThan(80);
+    const [r2] = await pixel((await stored(saleOver.outputKey!))!, ...badge);
+    expect(r2).toBeLessThan(120);
+    // Once the sale has begun the same item is on sale: the clock is part of what shapes the ad.
+    const early = await generate('on-sale', new Date('2024-10-15T00:00:00Z'));
+    expect(early.inputHash).toBe(saleOver.inputHash);
+  });
+
+  it('trims the white frame of an image when the design asks for removeBorders', async () => {
+    const outcome = await generate('framed');
+    expect(outcome).toMatchObject({ status: 'generated', designId: oneSlotDesignId, rendered: true });
+    expect(outcome.images).toEqual([
+      expect.objectContaining({ slotId: 'MAIN_001', width: 300, height: 200, changed: true }),
+    ]);
+    // Items without a frame pass through unchanged, with a note.
+    const plain = await generate('plain');
+    expect(plain).toMatchObject({ designId: oneSlotDesignId, rendered: true });
+    expect(plain.images?.[0]).toMatchObject({ width: 600, height: 600, changed: false });
+    expect(plain.notes).toContain('MAIN_001: borders not removed: the image has no uniform border');
+  });
+
+  it('fails for good with the loader message, and throws for an error worth retrying', async () => {
+    expect(await generate('missing')).toMatchObject({
+      status: 'failed',
+      designId: oneSlotDesignId,
+      rendered: false,
+      error: 'Image https://img.test/missing.png was not found (HTTP 404)',
+    });
+    expect(await row('missing')).toMatchObject({
+      status: 'failed',
+      error: 'Image https://img.test/missing.png was not found (HTTP 404)',
+    });
+    // A row already failed without a message gets the message (null compares as a value, not unknown).
+    await t.deps.db
+      .update(feedCreatives)
+      .set({ error: null })
+      .where(and(eq(feedCreatives.feedId, feedId), eq(feedCreatives.itemId, 'missing')));
+    expect(await generate('missing')).toMatchObject({ status: 'failed', written: true });
+    expect((await row('missing')).error).toBe('Image https://img.test/missing.png was not found (HTTP 404)');
+    expect(await generate('missing')).toMatchObject({ status: 'failed', written: false });
+    await expect(generate('flaky')).rejects.toThrow('connection reset');
+    expect(await row('flaky')).toMatchObject({ status: 'pending' });
+  });
+
+  it('archives a creative whose item left the catalogue', async () => {
+    expect(await generate('not-in-catalogue')).toMatchObject({ status: 'archived', written: true });
+    expect(await row('not-in-catalogue')).toMatchObject({ status: 'archived' });
+  });
+
+  it('downloads each image once, also when the output is reused', async () => {
+    loads = 0;
+    await generate('two');
+    expect(loads).toBe(2);
+  });
+});
+
+describe('isRetryableError', () => {
+  it('retries timeouts, network errors and HTTP 408/429/5xx, nothing else', () => {
+    const error = (code: ConstructorParameters<typeof ImageLoadError>[0], reason: string) =>
+      new ImageLoadError(code, { source: 'https://img.test/a.png' }, reason);
+    expect(isRetryableError(error('TIMEOUT', 'did not load within 10000 ms'))).toBe(true);
+    expect(isRetryableError(error('NETWORK', 'could not be loaded: ECONNRESET'))).toBe(true);
+    expect(isRetryableError(error('HTTP_STATUS', 'could not be loaded: the server answered HTTP 503'))).toBe(
+      true,
+    );
+    expect(isRetryableError(error('HTTP_STATUS', 'could not be loaded: the server answered HTTP 429'))).toBe(
+      true,
+    );
+    expect(isRetryableError(error('HTTP_STATUS', 'could not be loaded: the server answered HTTP 403'))).toBe(
+      false,
+    );
+    expect(isRetryableError(error('NOT_FOUND', 'was not found (HTTP 404)'))).toBe(false);
+    expect(isRetryableError(error('NOT_AN_IMAGE', 'is not an image'))).toBe(false);
+    expect(isRetryableError(error('PRIVATE_ADDRESS', 'resolves to a private address'))).toBe(false);
+    expect(isRetryableError(new Error('anything'))).toBe(false);
+  });
+});

@@ -1,0 +1,378 @@
+import { spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { eq, sql } from 'drizzle-orm';
+import { pgTable, text } from 'drizzle-orm/pg-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../src/db/client.js';
+import { writeFinalState } from '../src/jobs/final-state.js';
+import {
+  createJobQueue,
+  queueSqlExecutor,
+  type JobLogger,
+  type JobQueue,
+  type JobQueueOptions,
+} from '../src/jobs/queue.js';
+import { WORKER_NEEDS_POSTGRES } from '../src/jobs/worker-process.js';
+import { RENDER_WORKER_ENV } from '@adloom/renderer/server';
+import { dbKinds, openTestDatabase } from './harness.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const quiet: JobLogger = {
+  info: () => undefined,
+  warn: () => undefined,
+  error: (o, m) => console.error(m, o),
+};
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs = 20_000, what = 'condition') {
+  const until = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await sleep(25);
+  }
+}
+
+let seq = 0;
+const queueName = () => `test-${++seq}-${Math.random().toString(36).slice(2, 8)}`;
+
+describe.each(dbKinds)('job queue on %s', (kind) => {
+  let database: Database;
+  const queues: JobQueue[] = [];
+  const open = (o: JobQueueOptions = {}) => {
+    const q = createJobQueue(database, { pollingIntervalMs: 50, log: quiet, ...o });
+    queues.push(q);
+    return q;
+  };
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    // Dropping the test database terminates pool connections that are still closing; the pool reports
+    // that as an 'error' event, an uncaught exception without a listener.
+    database.pool?.on('error', () => undefined);
+  });
+  afterEach(async () => {
+    await Promise.all(queues.splice(0).map((q) => q.stop({ graceful: false })));
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it('sends a job, works it and keeps its output', async () => {
+    const queue = open();
+    const name = queueName();
+    const seen: unknown[] = [];
+    await queue.work<{ n: number }>(name, {}, async (job) => {
+      seen.push(job.data);
+      return { doubled: job.data.n * 2, retryCount: job.retryCount };
+    });
+    const id = await queue.send(name, { n: 21 });
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    await waitFor(async () => (await queue.getJob(name, id!))?.state === 'completed');
+    const job = await queue.getJob(name, id!);
+    expect(job).toMatchObject({ id, name, state: 'completed', data: { n: 21 }, error: null, retryCount: 0 });
+    expect(job!.output).toEqual({ doubled: 42, retryCount: 0 });
+    expect(job!.completedOn).toBeInstanceOf(Date);
+    expect(seen).toEqual([{ n: 21 }]);
+    expect(await queue.getJob(name, '00000000-0000-4000-8000-000000000000')).toBeNull();
+  });
+
+  it('retries a failing job with backoff until it succeeds', async () => {
+    const queue = open();
+    const name = queueName();
+    const runs: number[] = [];
+    await queue.work(name, {}, async (job) => {
+      runs.push(Date.now());
+      if (job.retryCount < 2) throw new Error(`attempt ${job.retryCount} failed`);
+      return { ok: true };
+    });
+    const id = (await queue.send(name, {}, { retryLimit: 3, retryDelay: 1, retryBackoff: true }))!;
+    await waitFor(async () => (await queue.getJob(name, id))?.state === 'retry');
+    expect((await queue.getJob(name, id))!.error).toBe('attempt 0 failed');
+    await waitFor(async () => (await queue.getJob(name, id))?.state === 'completed');
+    const job = (await queue.getJob(name, id))!;
+    expect(job).toMatchObject({ state: 'completed', retryCount: 2, output: { ok: true } });
+    expect(runs).toHaveLength(3);
+    // Backoff: the first retry waits 1-2 s, the second 2-4 s.
+    const [first, second] = [runs[1]! - runs[0]!, runs[2]! - runs[1]!];
+    expect(first).toBeGreaterThanOrEqual(900);
+    expect(second).toBeGreaterThanOrEqual(1900);
+  });
+
+  it('fails a job for good after its retry limit', async () => {
+    const queue = open();
+    const name = queueName();
+    let runs = 0;
+    await queue.work(name, {}, async () => {
+      runs += 1;
+      throw new Error('always broken');
+    });
+    const id = (await queue.send(name, {}, { retryLimit: 2, retryDelay: 0, retryBackoff: false }))!;
+    await waitFor(async () => (await queue.getJob(name, id))?.state === 'failed');
+    expect(await queue.getJob(name, id)).toMatchObject({
+      state: 'failed',
+      retryCount: 2,
+      error: 'always broken',
+      output: null,
+    });
+    await sleep(300);
+    expect(runs).toBe(3);
+  });
+
+  it('sends a job that ends failed to its dead-letter queue, whose handler can write the final state', async () => {
+    const queue = open({ maintenanceIntervalSeconds: 1 });
+    const name = queueName();
+    const orphans = queueName();
+    const dead = `${name}-failed`;
+    const buried: unknown[] = [];
+    await queue.work(dead, {}, async (job) => {
+      buried.push(job.data);
+    });
+    await queue.work(name, {}, async () => {
+      throw new Error('broken for good');
+    });
+    await queue.send(
+      name,
+      { item: 1 },
+      { retryLimit: 1, retryDelay: 0, retryBackoff: false, deadLetter: dead },
+    );
+    // Also when the last attempt never ended (its worker was killed): failed by maintenance after expiry.
+    const id = await queue.send(
+      orphans,
+      { item: 2 },
+      { retryLimit: 0, expireInSeconds: 1, deadLetter: dead },
+    );
+    await database.db.execute(
+      sql`update pgboss.job set state = 'active', started_on = now() - interval '1 hour' where id = ${id}`,
+    );
+    await waitFor(() => buried.length === 2, 15_000, 'two dead letters');
+    expect(buried).toEqual(expect.arrayContaining([{ item: 1 }, { item: 2 }]));
+    expect((await queue.counts(name)).failed).toBe(1);
+    expect(await queue.getJob(orphans, id!)).toMatchObject({
+      state: 'failed',
+      error: 'job failed by timeout in active state',
+    });
+  });
+
+  it('drops a job whose singleton key is already waiting', async () => {
+    const queue = open();
+    const name = queueName();
+    const a = await queue.send(name, { v: 1 }, { singletonKey: 'item-1' });
+    const b = await queue.send(name, { v: 2 }, { singletonKey: 'item-1' });
+    const c = await queue.send(name, { v: 3 }, { singletonKey: 'item-2' });
+    expect(a).toBeTruthy();
+    expect(b).toBeNull();
+    expect(c).toBeTruthy();
+    expect(
+      await queue.sendMany(name, [
+        { data: { v: 4 }, options: { singletonKey: 'item-1' } },
+        { data: { v: 5 }, options: { singletonKey: 'item-3' } },
+      ]),
+    ).toBe(1);
+    expect((await queue.counts(name)).created).toBe(3);
+
+    const seen: number[] = [];
+    await queue.work<{ v: number }>(name, { concurrency: 3 }, async (job) => {
+      seen.push(job.data.v);
+    });
+    await waitFor(async () => (await queue.counts(name)).completed === 3);
+    expect(seen.sort()).toEqual([1, 3, 5]);
+    // Once the job has run, the same key queues a new run (the item may have changed since).
+    expect(await queue.send(name, { v: 6 }, { singletonKey: 'item-1' })).toBeTruthy();
+  });
+
+  it('sends 2000 jobs in batches and runs each once', async () => {
+    const queue = open();
+    const name = queueName();
+    await queue.start();
+    const jobs = Array.from({ length: 2000 }, (_, i) => ({
+      data: { item: i },
+      options: { singletonKey: `i${i}` },
+    }));
+    const t0 = performance.now();
+    expect(await queue.sendMany(name, jobs)).toBe(2000);
+    const sent = performance.now() - t0;
+    expect((await queue.counts(name)).created).toBe(2000);
+
+    const runs = new Map<number, number>();
+    const t1 = performance.now();
+    await queue.work<{ item: number }>(name, { concurrency: 20 }, async (job) => {
+      runs.set(job.data.item, (runs.get(job.data.item) ?? 0) + 1);
+    });
+    await waitFor(async () => (await queue.counts(name)).completed === 2000, 60_000, '2000 completed jobs');
+    const worked = performance.now() - t1;
+    console.log(
+      `[jobs ${kind}] sendMany 2000 jobs: ${sent.toFixed(0)} ms; worked 2000 no-op jobs (concurrency 20): ${worked.toFixed(0)} ms`,
+    );
+    expect(runs.size).toBe(2000);
+    expect([...runs.values()].every((n) => n === 1)).toBe(true);
+    expect(sent).toBeLessThan(5000);
+  }, 90_000);
+
+  it('counts jobs per state', async () => {
+    const queue = open();
+    const name = queueName();
+    expect(await queue.counts(name)).toEqual({
+      created: 0,
+      retry: 0,
+      active: 0,
+      completed: 0,
+      cancelled: 0,
+      failed: 0,
+      total: 0,
+    });
+    for (const ok of [true, true, false]) await queue.send(name, { ok }, { retryLimit: 0 });
+    expect(await queue.counts(name)).toMatchObject({ created: 3, completed: 0, total: 3 });
+    await queue.work<{ ok: boolean }>(name, { concurrency: 3 }, async (job) => {
+      if (!job.data.ok) throw new Error('no');
+    });
+    await waitFor(
+      async () => (await queue.counts(name)).failed === 1 && (await queue.counts(name)).completed === 2,
+    );
+    expect(await queue.counts(name)).toMatchObject({
+      created: 0,
+      active: 0,
+      completed: 2,
+      failed: 1,
+      total: 3,
+    });
+  });
+
+  it('aborts a run that outlives its expiry and retries it', async () => {
+    const queue = open();
+    const name = queueName();
+    let runs = 0;
+    await queue.work(name, {}, async (job) => {
+      runs += 1;
+      if (job.retryCount === 0)
+        await new Promise((resolve) => job.signal.addEventListener('abort', resolve, { once: true }));
+      return { run: runs };
+    });
+    const id = (await queue.send(
+      name,
+      {},
+      { expireInSeconds: 1, retryLimit: 1, retryDelay: 0, retryBackoff: false },
+    ))!;
+    await waitFor(async () => (await queue.getJob(name, id))?.state === 'completed');
+    expect(await queue.getJob(name, id)).toMatchObject({ retryCount: 1, output: { run: 2 } });
+  });
+
+  it('retries, through maintenance, a job whose worker died while holding it', async () => {
+    const queue = open({ maintenanceIntervalSeconds: 1 });
+    const name = queueName();
+    const id = (await queue.send(
+      name,
+      { x: 1 },
+      { expireInSeconds: 1, retryDelay: 0, retryBackoff: false },
+    ))!;
+    // What a killed worker leaves behind: the job active, started long ago, never completed.
+    await database.db.execute(
+      sql`update pgboss.job set state = 'active', started_on = now() - interval '1 hour' where id = ${id}`,
+    );
+    expect((await queue.getJob(name, id))!.state).toBe('active');
+    let runs = 0;
+    await queue.work(name, {}, async () => {
+      runs += 1;
+    });
+    await waitFor(async () => (await queue.getJob(name, id))?.state === 'completed', 15_000);
+    expect(runs).toBe(1);
+    expect((await queue.getJob(name, id))!.retryCount).toBe(1);
+  });
+
+  it('stops gracefully: running jobs finish, then no more are fetched', async () => {
+    const queue = open();
+    const name = queueName();
+    let started = 0;
+    let finished = 0;
+    await queue.work(name, { concurrency: 2 }, async () => {
+      started += 1;
+      await sleep(300);
+      finished += 1;
+    });
+    const ids = await Promise.all([1, 2, 3, 4].map((i) => queue.send(name, { i })));
+    await waitFor(() => started === 2);
+    await queue.stop({ graceful: true });
+    expect(finished).toBe(2);
+    const other = open();
+    const states = await Promise.all(ids.map(async (id) => (await other.getJob(name, id!))!.state));
+    expect(states.sort()).toEqual(['completed', 'completed', 'created', 'created']);
+    await expect(queue.send(name, {})).rejects.toThrow(/stopped/);
+  });
+
+  it('stops without waiting: running jobs are aborted and failed, to be retried', async () => {
+    const queue = open();
+    const name = queueName();
+    let started = 0;
+    await queue.work(name, {}, async (job) => {
+      started += 1;
+      await new Promise((resolve) => job.signal.addEventListener('abort', resolve, { once: true }));
+    });
+    const id = (await queue.send(name, {}, { retryDelay: 60 }))!;
+    await waitFor(() => started === 1);
+    await queue.stop({ graceful: false });
+    const other = open();
+    expect(await other.getJob(name, id)).toMatchObject({
+      state: 'retry',
+      error: 'The worker stopped before the job ended',
+    });
+  });
+
+  it('leaves no aborted transaction behind when a BEGIN ... COMMIT script of the queue fails', async () => {
+    const executor = queueSqlExecutor(database);
+    await expect(executor.executeSql('BEGIN; SELECT 1; SELECT 1/0; COMMIT;')).rejects.toThrow(
+      /division by zero/,
+    );
+    // On PGlite (one connection) a plain exec would leave it in the aborted transaction, failing every query.
+    expect((await executor.executeSql('SELECT 2 AS n')).rows).toEqual([{ n: 2 }]);
+    expect((await executor.executeSql('SELECT $1::int AS n', [3])).rows).toEqual([{ n: 3 }]);
+    await database.db.execute(sql`select 1`);
+  });
+
+  it('writeFinalState writes the final state once', async () => {
+    const table = `final_state_${Math.random().toString(36).slice(2, 8)}`;
+    await database.db.execute(sql.raw(`create table ${table} (id text primary key, status text not null)`));
+    await database.db.execute(sql.raw(`insert into ${table} values ('a', 'pending'), ('b', 'failed')`));
+    const t = pgTable(table, { id: text('id').primaryKey(), status: text('status').notNull() });
+    const finalize = (id: string) =>
+      writeFinalState(database.db, t, {
+        where: eq(t.id, id),
+        status: t.status,
+        finalStates: ['generated', 'failed'],
+        set: { status: 'generated' },
+      });
+    expect(await finalize('a')).toBe(true);
+    expect(await finalize('a')).toBe(false);
+    expect(await finalize('b')).toBe(false);
+    expect(await finalize('missing')).toBe(false);
+    const rows = await database.db.select().from(t).orderBy(t.id);
+    expect(rows).toEqual([
+      { id: 'a', status: 'generated' },
+      { id: 'b', status: 'failed' },
+    ]);
+  });
+});
+
+describe('npm run worker', () => {
+  it('refuses to run on the embedded database', async () => {
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: path.join(root, '.tmp', 'no-such-data') };
+    delete env.DATABASE_URL;
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/worker.ts'], {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(stderr).toContain(WORKER_NEEDS_POSTGRES);
+    expect(code).toBe(1);
+  });
+
+  it('scripts/worker.mjs starts the built worker with the render environment and refuses without DATABASE_URL', async () => {
+    const script = await readFile(path.join(root, 'scripts/worker.mjs'), 'utf8');
+    for (const [key, value] of Object.entries(RENDER_WORKER_ENV))
+      expect(script).toContain(`${key}: '${value}'`);
+    expect(script).toContain(WORKER_NEEDS_POSTGRES);
+  });
+});
