@@ -220,6 +220,13 @@ describe.each(dbKinds)('catalogue to feed on %s', (kind) => {
     );
     expect((await t.app.inject({ method: 'GET', url: wrongToken })).statusCode).toBe(404);
 
+    // The catalogue templates a user downloads to start a feed file.
+    const download = await t.app.inject({ method: 'GET', url: '/export/catalog-template.csv' });
+    expect(download.headers['content-disposition']).toBe('attachment; filename="catalog-template.csv"');
+    expect(download.body.split('\n')[0]).toContain('id,title');
+    const templateXml = await t.app.inject({ method: 'GET', url: '/export/catalog-template.xml' });
+    expect(templateXml.body).toContain('xmlns:g="http://base.google.com/ns/1.0"');
+
     // Nothing changed: generating again keeps every ad and its URL.
     const again = await call('mutation($id: ID!) { generateFeed(id: $id) { queued error { message } } }', {
       id: feedId,
@@ -239,5 +246,35 @@ describe.each(dbKinds)('catalogue to feed on %s', (kind) => {
       },
     );
     expect(after.data?.feedCreatives.creatives).toEqual(creatives.data?.feedCreatives.creatives);
+
+    // A new template version saved with regenerateFeeds: the feed moves to it and its ads change.
+    const update = await call(
+      'mutation($id: ID!, $svg: String!) { updateProductCatalogTemplate(id: $id, name: "Shoe ad", templateString: $svg, regenerateFeeds: true) { template { templateVersionId } error { message } } }',
+      {
+        id: templateId,
+        svg: builderSvg({ extra: '<rect x="0" y="0" width="200" height="200" fill="#e53935"/>' }),
+      },
+    );
+    const newVersion = update.data?.updateProductCatalogTemplate.template.templateVersionId as string;
+    const moved = await until(
+      async () =>
+        (
+          await call(
+            'query($id: ID!) { feed(id: $id) { designs { templateVersionId } counts { isGenerating generatedCount } } }',
+            { id: feedId },
+          )
+        ).data?.feed,
+      (f) => f.designs[0].templateVersionId === newVersion && !f.counts.isGenerating,
+      'regeneration after the template update',
+    );
+    expect(moved.counts.generatedCount).toBe(2);
+    const regenerated = await call(
+      'query($id: ID!) { feedCreatives(feedId: $id, statuses: [GENERATED]) { creatives { imageUrl } } }',
+      {
+        id: feedId,
+      },
+    );
+    const urls = regenerated.data?.feedCreatives.creatives.map((c: { imageUrl: string }) => c.imageUrl);
+    expect(urls).not.toContain(first.imageUrl);
   }, 180_000);
 });

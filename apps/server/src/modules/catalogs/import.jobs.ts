@@ -15,6 +15,7 @@ import { invalidInput } from '../../errors.js';
 import { JOBS, type JobQueue } from '../../jobs/queue.js';
 import { registerJobHandler } from '../../jobs/registry.js';
 import { queueCatalogImport, runCatalogImport } from './import/import-service.js';
+import { regenerateForCatalog } from '../feeds/feeds.service.js';
 import type { CatalogSource } from './import/fetch-source.js';
 
 /** What the user gives an import: an uploaded file's key, or nothing (then the catalogue's URL). */
@@ -77,7 +78,10 @@ registerJobHandler<ImportJobData>(JOBS.importCatalog, async (job, ctx) => {
     ...job.data,
     fetch: { allowHosts: ctx.config.fetchAllowHosts },
   });
-  return { status: result.status };
+  // A new catalogue version: the feeds of its product sets are brought up to date.
+  const feeds =
+    result.status === 'completed' ? await regenerateForCatalog(ctx.db, ctx.jobs, job.data.catalogId) : 0;
+  return { status: result.status, feedsRegenerated: feeds };
 });
 
 registerJobHandler<ImportJobData>(IMPORT_CATALOG_FAILED, async (job, ctx) => {

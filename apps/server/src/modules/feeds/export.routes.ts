@@ -2,11 +2,12 @@
  * The export ad networks fetch (spec section 7: /export/clients/{clientId}/catalogs/{catalogId}/sets/
  * {setId}/{file}). {file} is `{feedId}.{token}.xml` or `.csv`: the token is the feed's secret, so the URL
  * can be handed to an ad network without a session. Each generated item is written with its catalogue
- * fields and image_link = the ad's image; items without an ad are left out. Rows are streamed.
+ * fields and image_link = the ad's image; items without an ad are left out (an ad being regenerated
+ * stays with its current image). Rows are streamed.
  */
 import { timingSafeEqual } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps.js';
 import type { Db } from '../../db/client.js';
@@ -22,6 +23,7 @@ import {
 import { isUuid } from '../../errors.js';
 import { fileUrl } from '../uploads/file-url.js';
 import { formatMinorUnits } from './generation/metadata.js';
+import { catalogTemplateCsv, catalogTemplateXml } from '../catalogs/import/templates.js';
 
 export type ExportFormat = 'xml' | 'csv';
 
@@ -92,7 +94,9 @@ async function* generatedItems(db: Db, feedId: string, importId: string) {
       .where(
         and(
           eq(feedCreatives.feedId, feedId),
-          eq(feedCreatives.status, 'generated'),
+          // An ad being checked again stays exported with its current image until the check ends.
+          inArray(feedCreatives.status, ['generated', 'pending', 'in_progress']),
+          isNotNull(feedCreatives.outputKey),
           gt(feedCreatives.itemId, after),
         ),
       )
@@ -139,6 +143,16 @@ function sameToken(a: string, b: string): boolean {
 }
 
 export async function registerExportRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  // Catalogue template downloads (spec section 3): example files with every canonical column.
+  app.get<{ Params: { format: string } }>('/export/catalog-template.:format', async (request, reply) => {
+    const format = request.params.format;
+    if (format !== 'csv' && format !== 'xml') return reply.code(404).type('text/plain').send('Not found');
+    return reply
+      .type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/xml; charset=utf-8')
+      .header('content-disposition', `attachment; filename="catalog-template.${format}"`)
+      .send(format === 'csv' ? catalogTemplateCsv() : catalogTemplateXml());
+  });
+
   app.get<{ Params: { clientId: string; catalogId: string; setId: string; file: string } }>(
     '/export/clients/:clientId/catalogs/:catalogId/sets/:setId/:file',
     async (request, reply) => {

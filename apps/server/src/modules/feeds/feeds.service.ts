@@ -12,6 +12,7 @@ import {
   feedCreatives,
   feedDesigns,
   feeds,
+  productSets,
   templates,
   templateVersions,
   type CreativeStatus,
@@ -169,9 +170,9 @@ export async function deleteFeed(db: Db, clientId: string, id: string): Promise<
 }
 
 /**
- * Brings the feed's creative rows in line with its product set: new items become pending, items that
- * left the set (or the catalogue) are archived, items that came back are pending again. Returns the
- * item ids to generate (every item still in the set).
+ * Brings the feed's creative rows in line with its product set: every item of the set becomes pending
+ * (new ones, ones that came back, and the rest, which their jobs check again), items that left the set
+ * (or the catalogue) are archived. Returns the item ids to generate.
  */
 export async function syncFeedItems(db: Db, feed: FeedRow): Promise<string[]> {
   const { set, catalog } = await ownProductSet(db, feed.clientId, feed.productSetId);
@@ -195,8 +196,9 @@ export async function syncFeedItems(db: Db, feed: FeedRow): Promise<string[]> {
         .values(chunk.map((itemId) => ({ feedId: feed.id, itemId, status: 'pending' as const })))
         .onConflictDoUpdate({
           target: [feedCreatives.feedId, feedCreatives.itemId],
+          // Every item of the set is checked again: the counts show the feed generating until each
+          // job has decided (an unchanged item keeps its ad and URL; its previous ad stays exported).
           set: { status: 'pending', updatedAt: new Date() },
-          where: eq(feedCreatives.status, 'archived'),
         });
     }
     const gone = ids.length > 0 ? notInArray(feedCreatives.itemId, ids) : undefined;
@@ -308,4 +310,45 @@ export async function feedsUsingTemplate(db: Db, clientId: string, templateId: s
     .innerJoin(templateVersions, eq(templateVersions.id, feedDesigns.templateVersionId))
     .where(and(eq(feeds.clientId, clientId), eq(templateVersions.templateId, templateId)))
     .then((rows) => rows.map((row) => row.feed));
+}
+
+/**
+ * After a template was saved with regenerateFeeds: the designs of the client's feeds that use an older
+ * version of it move to `versionId`, and those feeds are generated again. Returns the feeds touched.
+ */
+export async function regenerateForTemplate(
+  db: Db,
+  jobs: JobQueue,
+  clientId: string,
+  templateId: string,
+  versionId: string,
+): Promise<number> {
+  const using = await feedsUsingTemplate(db, clientId, templateId);
+  for (const feed of using) {
+    const designs = await listDesigns(db, feed.id);
+    for (const design of designs) {
+      const [version] = await db
+        .select({ templateId: templateVersions.templateId })
+        .from(templateVersions)
+        .where(eq(templateVersions.id, design.templateVersionId));
+      if (version?.templateId === templateId && design.templateVersionId !== versionId)
+        await db
+          .update(feedDesigns)
+          .set({ templateVersionId: versionId })
+          .where(eq(feedDesigns.id, design.id));
+    }
+    await generateFeed(db, jobs, feed);
+  }
+  return using.length;
+}
+
+/** After a catalogue import: every feed of the catalogue's product sets is brought up to date. */
+export async function regenerateForCatalog(db: Db, jobs: JobQueue, catalogId: string): Promise<number> {
+  const rows = await db
+    .select({ feed: feeds })
+    .from(feeds)
+    .innerJoin(productSets, eq(productSets.id, feeds.productSetId))
+    .where(eq(productSets.catalogId, catalogId));
+  for (const { feed } of rows) await generateFeed(db, jobs, feed);
+  return rows.length;
 }

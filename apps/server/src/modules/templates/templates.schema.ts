@@ -24,6 +24,7 @@ import {
   type TemplateView,
 } from './templates.service.js';
 import { readBuilderMetadata } from '@adloom/template';
+import { regenerateForTemplate } from '../feeds/feeds.service.js';
 
 const SlotFeature = builder.objectRef<{ key: string; value: string }>('SlotFeature').implement({
   subGraphs: CLIENT,
@@ -297,19 +298,29 @@ builder.mutationFields((t) => ({
       id: t.arg.id({ required: true }),
       ...saveArgs(t),
       regenerateFeeds: t.arg.boolean({
-        description: 'Regenerate the feeds that use the template (feeds come with the catalogues issue).',
+        description: 'Move the feeds that use this template to the new version and generate them again.',
       }),
     },
     resolve: (_r, args, ctx) =>
-      payload(async () => ({
-        template: await updateTemplate(ctx.deps.db, clientActor(ctx), String(args.id), {
+      payload(async () => {
+        const actor = clientActor(ctx);
+        const template = await updateTemplate(ctx.deps.db, actor, String(args.id), {
           name: args.name,
           templateString: args.templateString,
           thumbnailUrl: args.thumbnailUrl,
           slots: args.slots,
           tags: args.tags?.map(String),
-        }),
-      })),
+        });
+        if (args.regenerateFeeds && ctx.deps.jobs)
+          await regenerateForTemplate(
+            ctx.deps.db,
+            ctx.deps.jobs,
+            actor.clientId,
+            template.template.id,
+            template.version.id,
+          );
+        return { template };
+      }),
   }),
   createProductCatalogTemplateTag: t.field({
     subGraphs: CLIENT,
