@@ -247,6 +247,53 @@ describe.each(dbKinds)('catalogue to feed on %s', (kind) => {
     );
     expect(after.data?.feedCreatives.creatives).toEqual(creatives.data?.feedCreatives.creatives);
 
+    // The builder's server preview of one item (spec section 7, rows 6 and 7).
+    const item = await call(
+      'query($id: ID!) { catalogItem(catalogId: $id, itemId: "SKU-1") { productCatalogItemId } }',
+      {
+        id: catalogId,
+      },
+    );
+    const version = await call(
+      'query($id: ID!) { productCatalogTemplate(id: $id) { templateVersionId slots { id } } }',
+      {
+        id: templateId,
+      },
+    );
+    const started = await call(
+      'mutation($v: ID!, $item: ID!, $slot: String!) { startAdGenerationJob(adConfigs: [{ templateVersionId: $v, slots: [{ id: $slot, features: [{ key: "isContain", value: "true" }] }] }], productCatalogItemId: $item) { adJobResult { jobId } error { code message } } }',
+      {
+        v: version.data?.productCatalogTemplate.templateVersionId,
+        item: item.data?.catalogItem.productCatalogItemId,
+        slot: version.data?.productCatalogTemplate.slots[0].id,
+      },
+    );
+    expect(started.data?.startAdGenerationJob.error).toBeNull();
+    const jobId = started.data?.startAdGenerationJob.adJobResult.jobId as string;
+    const job = await until(
+      async () =>
+        (
+          await call(
+            'mutation($id: ID!) { fetchAdGenerationJob(jobId: $id) { status errorInfo adResult { error adItems { adUrl } } } }',
+            { id: jobId },
+          )
+        ).data?.fetchAdGenerationJob,
+      (j) => j && !['PENDING', 'RUNNING'].includes(j.status),
+      'the preview job',
+    );
+    expect(job).toMatchObject({ status: 'COMPLETED', errorInfo: null, adResult: { error: null } });
+    const adUrl = job.adResult.adItems[0].adUrl as string;
+    const ad = await t.app.inject({ method: 'GET', url: new URL(adUrl).pathname });
+    expect((await sharp(ad.rawPayload).metadata()).format).toBe('jpeg');
+    const unknownItem = await call(
+      'mutation($v: ID!) { startAdGenerationJob(adConfigs: [{ templateVersionId: $v, slots: [] }], productCatalogItemId: "nope") { error { code message } } }',
+      { v: version.data?.productCatalogTemplate.templateVersionId },
+    );
+    expect(unknownItem.data?.startAdGenerationJob.error).toEqual({
+      code: 'NOT_FOUND',
+      message: 'Product catalog item nope not found',
+    });
+
     // A new template version saved with regenerateFeeds: the feed moves to it and its ads change.
     const update = await call(
       'mutation($id: ID!, $svg: String!) { updateProductCatalogTemplate(id: $id, name: "Shoe ad", templateString: $svg, regenerateFeeds: true) { template { templateVersionId } error { message } } }',

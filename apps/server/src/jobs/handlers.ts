@@ -5,3 +5,4 @@
  */
 import '../modules/feeds/generation.jobs.js';
 import '../modules/catalogs/import.jobs.js';
+import '../modules/feeds/preview.js';

@@ -254,4 +254,28 @@ addClientCases({
       expect(still.some((f) => f.id === b.feedId)).toBe(true);
     },
   },
+  'Mutation.startAdGenerationJob': {
+    document: `mutation { startAdGenerationJob(adConfigs: [{ templateVersionId: "${NO_ID}", slots: [] }], productCatalogItemId: "${NO_ID}:x") { error { code } } }`,
+    crossResource: async (w) => {
+      const b = await catalogOfB(w);
+      const res = await asA(
+        w,
+        `mutation { startAdGenerationJob(adConfigs: [{ templateVersionId: "${NO_ID}", slots: [] }], productCatalogItemId: "${b.catalogId}:B-SECRET-1") { adJobResult { jobId } error { code } } }`,
+      );
+      expect(res.data?.startAdGenerationJob).toEqual({ adJobResult: null, error: { code: 'NOT_FOUND' } });
+    },
+  },
+  'Mutation.fetchAdGenerationJob': {
+    document: `mutation { fetchAdGenerationJob(jobId: "${NO_ID}") { status } }`,
+    crossResource: async (w) => {
+      // A job of B's (queued directly) is not visible to A.
+      const jobId = await w.t.deps.jobs!.send(
+        'ad-preview',
+        { clientId: w.b.id, catalogId: NO_ID, itemId: 'x', configs: [] },
+        { startAfterSeconds: 3600 },
+      );
+      const res = await asA(w, `mutation { fetchAdGenerationJob(jobId: "${jobId}") { status } }`);
+      expect(res.data?.fetchAdGenerationJob).toBeNull();
+    },
+  },
 });

@@ -33,6 +33,7 @@ import {
 } from './product-sets.service.js';
 import { describeFilter, PRODUCT_SET_FIELDS, type ProductSetField } from './product-sets/filter.js';
 import { invalidInput } from '../../errors.js';
+import { productCatalogItemId } from '../feeds/preview.js';
 
 const CatalogSchedule = builder.enumType('CatalogSchedule', {
   subGraphs: CLIENT,
@@ -80,6 +81,10 @@ const CatalogItem = builder.objectRef<CatalogItemRow>('CatalogItem').implement({
   description: 'A catalogue item: the canonical fields; prices as decimal text.',
   fields: (t) => ({
     id: t.string({ resolve: (i) => i.itemId }),
+    productCatalogItemId: t.id({
+      description: 'The id startAdGenerationJob takes: the catalogue and the item.',
+      resolve: (i) => productCatalogItemId(i.catalogId, i.itemId),
+    }),
     title: t.exposeString('title'),
     description: t.exposeString('description'),
     availability: t.exposeString('availability'),

@@ -23,6 +23,7 @@ import {
   type FeedCounts,
 } from './feeds.service.js';
 import { exportPath } from './export.routes.js';
+import { readAdPreview, startAdPreview, type AdJobStatus, type AdResult } from './preview.js';
 
 const CreativeStatusEnum = builder.enumType('CreativeStatus', {
   subGraphs: CLIENT,
@@ -240,5 +241,104 @@ builder.mutationFields((t) => ({
         await deleteFeed(ctx.deps.db, clientActor(ctx).clientId, String(args.id));
         return { feed: null };
       }),
+  }),
+}));
+
+// ---- The builder's server preview: spec section 7, rows 6 and 7 ----
+
+const AdItem = builder.objectRef<{ adUrl: string }>('AdItem').implement({
+  subGraphs: CLIENT,
+  fields: (t) => ({ adUrl: t.exposeString('adUrl') }),
+});
+
+const AdResultRef = builder.objectRef<AdResult>('AdResult').implement({
+  subGraphs: CLIENT,
+  fields: (t) => ({
+    error: t.string({ nullable: true, resolve: (r) => r.error }),
+    adItems: t.field({ type: [AdItem], resolve: (r) => r.adItems }),
+  }),
+});
+
+const AdJobResult = builder.objectRef<{ jobId: string }>('AdJobResult').implement({
+  subGraphs: CLIENT,
+  fields: (t) => ({ jobId: t.exposeID('jobId') }),
+});
+
+type StartPayloadShape = { adJobResult?: { jobId: string } | null; error?: ServerErrorShape | null };
+const StartAdGenerationJobPayload = builder
+  .objectRef<StartPayloadShape>('StartAdGenerationJobPayload')
+  .implement({
+    subGraphs: CLIENT,
+    fields: (t) => ({
+      adJobResult: t.field({ type: AdJobResult, nullable: true, resolve: (p) => p.adJobResult ?? null }),
+      error: t.field({ type: ServerError, nullable: true, resolve: (p) => p.error ?? null }),
+    }),
+  });
+
+const AdGenerationJob = builder
+  .objectRef<{ status: AdJobStatus; errorInfo: string | null; adResult: AdResult | null }>('AdGenerationJob')
+  .implement({
+    subGraphs: CLIENT,
+    description: 'status: PENDING or RUNNING (poll again after 1000 ms), COMPLETED (see adResult) or FAILED.',
+    fields: (t) => ({
+      status: t.exposeString('status'),
+      errorInfo: t.string({ nullable: true, resolve: (j) => j.errorInfo }),
+      adResult: t.field({ type: AdResultRef, nullable: true, resolve: (j) => j.adResult }),
+    }),
+  });
+
+const AdSlotInput = builder.inputType('AdSlotInput', {
+  subGraphs: CLIENT,
+  description: 'A slot of an ad config: its id (else its position counts) and a flat map of features.',
+  fields: (t) => ({
+    id: t.string(),
+    features: t.field({ type: [AdFeatureInput], required: true }),
+  }),
+});
+
+const AdFeatureInput = builder.inputType('AdFeatureInput', {
+  subGraphs: CLIENT,
+  fields: (t) => ({ key: t.string({ required: true }), value: t.string({ required: true }) }),
+});
+
+const AdConfigInput = builder.inputType('AdConfigInput', {
+  subGraphs: CLIENT,
+  fields: (t) => ({
+    templateVersionId: t.id({ required: true }),
+    slots: t.field({ type: [AdSlotInput], required: true }),
+  }),
+});
+
+builder.mutationFields((t) => ({
+  startAdGenerationJob: t.field({
+    subGraphs: CLIENT,
+    type: StartAdGenerationJobPayload,
+    args: {
+      adConfigs: t.arg({ type: [AdConfigInput], required: true }),
+      productCatalogItemId: t.arg.id({ required: true }),
+    },
+    resolve: (_r, args, ctx) =>
+      payload(async () => ({
+        adJobResult: {
+          jobId: await startAdPreview(ctx.deps, clientActor(ctx).clientId, {
+            productCatalogItemId: String(args.productCatalogItemId),
+            adConfigs: args.adConfigs.map((config) => ({
+              templateVersionId: String(config.templateVersionId),
+              slots: config.slots.map((slot) => ({
+                id: slot.id ?? null,
+                features: Object.fromEntries(slot.features.map((f) => [f.key, f.value])),
+              })),
+            })),
+          }),
+        },
+      })),
+  }),
+  fetchAdGenerationJob: t.field({
+    subGraphs: CLIENT,
+    type: AdGenerationJob,
+    nullable: true,
+    description: 'A preview job of this client; null when there is none with this id.',
+    args: { jobId: t.arg.id({ required: true }) },
+    resolve: (_r, args, ctx) => readAdPreview(ctx.deps, clientActor(ctx).clientId, String(args.jobId)),
   }),
 }));

@@ -110,7 +110,7 @@ export interface CreativeOutcome {
 }
 
 /** A failure that retrying will not change: written as the creative's failed state. */
-class FinalFailure extends Error {}
+export class FinalFailure extends Error {}
 
 const RETRY_STATUSES = new Set([408, 425, 429]);
 
@@ -233,7 +233,6 @@ export async function generateCreative(
   const { feedId, itemId } = target;
   const now = options.now ?? new Date();
   const limits: ImageLimits = options.images ?? {};
-  const maxPixels = limits.maxPixels ?? IMAGE_FETCH_DEFAULTS.maxPixels;
   const loadImage = options.loadImage ?? defaultLoader;
   const checkAbort = () => options.signal?.throwIfAborted();
   const notes: string[] = [];
@@ -320,126 +319,172 @@ export async function generateCreative(
     finish({ status: 'failed', designId: design.id, inputHash: null, outputKey: null, error });
 
   try {
-    // 1. The input images, as downloaded: slot i takes the item's i-th image.
-    const urls = itemImages(item).slice(0, slots.length);
-    const loads = await Promise.allSettled(urls.map((url) => loadImage(url, limits)));
-    const refused = loads.find(
-      (load): load is PromiseRejectedResult => load.status === 'rejected' && !isRetryableError(load.reason),
-    );
-    if (refused) throw new FinalFailure(describeError(refused.reason), { cause: refused.reason });
-    const retry = loads.find((load): load is PromiseRejectedResult => load.status === 'rejected');
-    if (retry) throw retry.reason;
-    const downloaded = loads.map((load) =>
-      Buffer.from((load as PromiseFulfilledResult<{ bytes: Uint8Array }>).value.bytes),
-    );
-    checkAbort();
-
-    // 2. Everything that shapes the ad, and its hash.
-    let uses;
-    try {
-      uses = templateUses(version.templateString);
-    } catch (error) {
-      throw new FinalFailure(describeError(error), { cause: error });
-    }
     const features = slots.map((slot) => effectiveFeatures(slot, design));
-    const metadata = itemMetadata(item, now);
-    const brand = await loadBrand(deps, feed.clientId, { color: uses.inputColor, logo: uses.logoLayers });
-    notes.push(...brand.notes);
-    const inputHash = creativeInputHash({
-      templateVersionId: version.id,
-      usedMetadata: pickMetadata(metadata, uses.keys),
-      slotFeatures: Object.fromEntries(slots.map((slot, index) => [slot.id, features[index]!])),
-      imageHashes: downloaded.map(bytesHash),
-      format: FORMAT_ID,
-      brand: { color: brand.color, logos: brand.logo ? { main: bytesHash(brand.logo) } : {} },
+    const ad = await renderItemAd(deps, {
+      clientId: feed.clientId,
+      item,
+      version,
+      slots,
+      features,
+      now,
+      loadImage,
+      limits,
+      notes,
+      checkAbort,
     });
-    const outputKey = creativeKey(feed.clientId, inputHash);
     const generated: FinalState = {
       status: 'generated',
       designId: design.id,
-      inputHash,
-      outputKey,
+      inputHash: ad.inputHash,
+      outputKey: ad.outputKey,
       error: null,
     };
-
-    // 3. Stored already: the same inputs made this very file.
-    const stored = await deps.files.get(outputKey);
-    if (stored) {
-      stored.stream.destroy();
-      return finish(generated);
-    }
-
-    // 4. Slot features, then the template rewrites (fit; logo layers without a logo).
-    const processed = await Promise.all(
-      downloaded.map(async (bytes, index) => {
-        try {
-          return await applySlotFeatures(bytes, features[index]!, { maxPixels });
-        } catch (error) {
-          throw new FinalFailure(`Image ${urls[index]} could not be processed: ${describeError(error)}`, {
-            cause: error,
-          });
-        }
-      }),
-    );
-    let templateString = version.templateString;
-    slots.forEach((slot, index) => {
-      const slotFeatures = features[index]!;
-      if (!Object.hasOwn(slotFeatures, 'isContain')) return;
-      const fit = applyFitToTemplate(templateString, slot.id, featureOn(slotFeatures, 'isContain'));
-      templateString = fit.templateString;
-      if (fit.note) notes.push(fit.note);
-    });
-    if (uses.logoLayers && !brand.logo) templateString = removeLogoLayers(templateString).templateString;
-    checkAbort();
-
-    // 5. Render from memory: the renderer sees the processed images, never the URLs.
-    const memory = new Map<string, Awaited<ReturnType<typeof describeImage>>>();
-    const images: SlotImageReport[] = [];
-    for (const [index, image] of processed.entries()) {
-      const described = await describeImage(image.bytes, maxPixels).catch((error: unknown) => {
-        throw new FinalFailure(`Image ${urls[index]} could not be read: ${describeError(error)}`, {
-          cause: error,
-        });
-      });
-      memory.set(`memory:input/${index}`, described);
-      images.push({
-        slotId: slots[index]!.id,
-        url: urls[index]!,
-        width: described.width,
-        height: described.height,
-        changed: image.changed,
-        notes: image.notes,
-      });
-      notes.push(...image.notes.map((note) => `${slots[index]!.id}: ${note}`));
-    }
-    if (brand.logo) memory.set('memory:logo/main', await describeImage(brand.logo, maxPixels));
-    const request = {
-      template: templateString,
-      inputs: slots.map((_, index) => ({ input: `memory:input/${index}`, color: brand.color })),
-      metadata,
-      additionalFiles: { logos: brand.logo ? [{ key: 'main', input: 'memory:logo/main' }] : [] },
-    };
-    let result;
-    try {
-      result = await render(request, {
-        format: CREATIVE_FORMAT.format,
-        quality: CREATIVE_FORMAT.quality,
-        images: { maxPixels },
-        loadImage: async (source) => {
-          const image = memory.get(source);
-          if (!image) throw new Error(`Image ${source} is not one of the item's images`);
-          return image;
-        },
-      });
-    } catch (error) {
-      if (error instanceof RendererError) throw new FinalFailure(describeError(error), { cause: error });
-      throw error;
-    }
-    await deps.files.put(outputKey, result.bytes, { contentType: 'image/jpeg' });
-    deps.log.debug({ feedId, itemId, outputKey, warnings: result.warnings }, 'creative rendered');
-    return finish(generated, { rendered: true, images });
+    if (!ad.rendered) return finish(generated);
+    deps.log.debug({ feedId, itemId, outputKey: ad.outputKey }, 'creative rendered');
+    return finish(generated, { rendered: true, images: ad.images });
   } catch (error) {
     if (error instanceof FinalFailure) return failed(error.message);
     throw error;
   }
+}
+
+/** What renderItemAd needs: the item, the template version and its slots in input order, each slot's features. */
+export interface ItemAdInput {
+  clientId: string;
+  item: CatalogItemRow;
+  version: TemplateVersionRow;
+  slots: readonly StoredSlot[];
+  features: readonly Record<string, string>[];
+  now: Date;
+  loadImage: GenerationImageLoader;
+  limits: ImageLimits;
+  /** Collects what did not happen as asked. */
+  notes: string[];
+  checkAbort?: () => void;
+}
+
+/**
+ * One item's ad with one template version: downloads the item's images, applies the slot features,
+ * and renders and stores the ad under the content hash of its inputs, unless that file exists already.
+ * Throws FinalFailure for what retrying will not change; other errors are worth a retry. Used by feed
+ * generation and by the builder's preview (startAdGenerationJob).
+ */
+export async function renderItemAd(
+  deps: Pick<AppDeps, 'db' | 'files' | 'config' | 'log'>,
+  input: ItemAdInput,
+): Promise<{ inputHash: string; outputKey: string; rendered: boolean; images: SlotImageReport[] }> {
+  const { item, version, slots, features, now, loadImage, limits, notes } = input;
+  const checkAbort = input.checkAbort ?? (() => undefined);
+  const maxPixels = limits.maxPixels ?? IMAGE_FETCH_DEFAULTS.maxPixels;
+  // 1. The input images, as downloaded: slot i takes the item's i-th image.
+  const urls = itemImages(item).slice(0, slots.length);
+  if (urls.length < slots.length)
+    throw new FinalFailure(`The item has ${urls.length} images; the template needs ${slots.length}.`);
+  const loads = await Promise.allSettled(urls.map((url) => loadImage(url, limits)));
+  const refused = loads.find(
+    (load): load is PromiseRejectedResult => load.status === 'rejected' && !isRetryableError(load.reason),
+  );
+  if (refused) throw new FinalFailure(describeError(refused.reason), { cause: refused.reason });
+  const retry = loads.find((load): load is PromiseRejectedResult => load.status === 'rejected');
+  if (retry) throw retry.reason;
+  const downloaded = loads.map((load) =>
+    Buffer.from((load as PromiseFulfilledResult<{ bytes: Uint8Array }>).value.bytes),
+  );
+  checkAbort();
+
+  // 2. Everything that shapes the ad, and its hash.
+  let uses;
+  try {
+    uses = templateUses(version.templateString);
+  } catch (error) {
+    throw new FinalFailure(describeError(error), { cause: error });
+  }
+  const metadata = itemMetadata(item, now);
+  const brand = await loadBrand(deps, input.clientId, { color: uses.inputColor, logo: uses.logoLayers });
+  notes.push(...brand.notes);
+  const inputHash = creativeInputHash({
+    templateVersionId: version.id,
+    usedMetadata: pickMetadata(metadata, uses.keys),
+    slotFeatures: Object.fromEntries(slots.map((slot, index) => [slot.id, features[index]!])),
+    imageHashes: downloaded.map(bytesHash),
+    format: FORMAT_ID,
+    brand: { color: brand.color, logos: brand.logo ? { main: bytesHash(brand.logo) } : {} },
+  });
+  const outputKey = creativeKey(input.clientId, inputHash);
+
+  // 3. Stored already: the same inputs made this very file.
+  const stored = await deps.files.get(outputKey);
+  if (stored) {
+    stored.stream.destroy();
+    return { inputHash, outputKey, rendered: false, images: [] };
+  }
+
+  // 4. Slot features, then the template rewrites (fit; logo layers without a logo).
+  const processed = await Promise.all(
+    downloaded.map(async (bytes, index) => {
+      try {
+        return await applySlotFeatures(bytes, features[index]!, { maxPixels });
+      } catch (error) {
+        throw new FinalFailure(`Image ${urls[index]} could not be processed: ${describeError(error)}`, {
+          cause: error,
+        });
+      }
+    }),
+  );
+  let templateString = version.templateString;
+  slots.forEach((slot, index) => {
+    const slotFeatures = features[index]!;
+    if (!Object.hasOwn(slotFeatures, 'isContain')) return;
+    const fit = applyFitToTemplate(templateString, slot.id, featureOn(slotFeatures, 'isContain'));
+    templateString = fit.templateString;
+    if (fit.note) notes.push(fit.note);
+  });
+  if (uses.logoLayers && !brand.logo) templateString = removeLogoLayers(templateString).templateString;
+  checkAbort();
+
+  // 5. Render from memory: the renderer sees the processed images, never the URLs.
+  const memory = new Map<string, Awaited<ReturnType<typeof describeImage>>>();
+  const images: SlotImageReport[] = [];
+  for (const [index, image] of processed.entries()) {
+    const described = await describeImage(image.bytes, maxPixels).catch((error: unknown) => {
+      throw new FinalFailure(`Image ${urls[index]} could not be read: ${describeError(error)}`, {
+        cause: error,
+      });
+    });
+    memory.set(`memory:input/${index}`, described);
+    images.push({
+      slotId: slots[index]!.id,
+      url: urls[index]!,
+      width: described.width,
+      height: described.height,
+      changed: image.changed,
+      notes: image.notes,
+    });
+    notes.push(...image.notes.map((note) => `${slots[index]!.id}: ${note}`));
+  }
+  if (brand.logo) memory.set('memory:logo/main', await describeImage(brand.logo, maxPixels));
+  const request = {
+    template: templateString,
+    inputs: slots.map((_, index) => ({ input: `memory:input/${index}`, color: brand.color })),
+    metadata,
+    additionalFiles: { logos: brand.logo ? [{ key: 'main', input: 'memory:logo/main' }] : [] },
+  };
+  let result;
+  try {
+    result = await render(request, {
+      format: CREATIVE_FORMAT.format,
+      quality: CREATIVE_FORMAT.quality,
+      images: { maxPixels },
+      loadImage: async (source) => {
+        const image = memory.get(source);
+        if (!image) throw new Error(`Image ${source} is not one of the item's images`);
+        return image;
+      },
+    });
+  } catch (error) {
+    if (error instanceof RendererError) throw new FinalFailure(describeError(error), { cause: error });
+    throw error;
+  }
+  await deps.files.put(outputKey, result.bytes, { contentType: 'image/jpeg' });
+  return { inputHash, outputKey, rendered: true, images };
 }
