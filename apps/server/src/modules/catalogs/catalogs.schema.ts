@@ -20,7 +20,7 @@ import {
   ownCatalog,
   updateCatalog,
 } from './catalogs.service.js';
-import { startCatalogImport, type ImportSourceInput } from './import.jobs.js';
+import { scheduleNextRefresh, startCatalogImport, type ImportSourceInput } from './import.jobs.js';
 import {
   createProductSet,
   deleteProductSet,
@@ -335,7 +335,8 @@ builder.mutationFields((t) => ({
         });
         const source: ImportSourceInput = { uploadKey: args.uploadKey };
         const started = await startCatalogImport(ctx.deps, catalog, source);
-        return { catalog, import: started };
+        const nextImportAt = await scheduleNextRefresh(ctx.deps, catalog);
+        return { catalog: { ...catalog, nextImportAt }, import: started };
       }),
   }),
   updateCatalog: t.field({
@@ -349,15 +350,17 @@ builder.mutationFields((t) => ({
       columnMappingJson: t.arg.string(),
     },
     resolve: (_r, args, ctx) =>
-      payload(async () => ({
-        catalog: await updateCatalog(ctx.deps.db, clientActor(ctx).clientId, String(args.id), {
+      payload(async () => {
+        const catalog = await updateCatalog(ctx.deps.db, clientActor(ctx).clientId, String(args.id), {
           name: args.name,
           sourceUrl: args.sourceUrl,
           schedule: toSchedule(args.schedule),
           columnMapping:
             args.columnMappingJson === undefined ? undefined : readMapping(args.columnMappingJson),
-        }),
-      })),
+        });
+        const nextImportAt = await scheduleNextRefresh(ctx.deps, catalog);
+        return { catalog: { ...catalog, nextImportAt } };
+      }),
   }),
   importCatalog: t.field({
     subGraphs: CLIENT,

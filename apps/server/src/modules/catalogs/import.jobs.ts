@@ -14,7 +14,7 @@ import {
 import { invalidInput } from '../../errors.js';
 import { JOBS, type JobQueue } from '../../jobs/queue.js';
 import { registerJobHandler } from '../../jobs/registry.js';
-import { queueCatalogImport, runCatalogImport } from './import/import-service.js';
+import { nextImportAt, queueCatalogImport, runCatalogImport } from './import/import-service.js';
 import { regenerateForCatalog } from '../feeds/feeds.service.js';
 import type { CatalogSource } from './import/fetch-source.js';
 
@@ -98,3 +98,50 @@ registerJobHandler<ImportJobData>(IMPORT_CATALOG_FAILED, async (job, ctx) => {
   // Its partial items are not part of the catalogue (the current import did not change).
   await ctx.db.delete(catalogItems).where(eq(catalogItems.importId, job.data.importId));
 });
+
+// ---- Refresh schedules (hourly, daily, weekly) ----
+
+/** A catalogue on a schedule gets a 'refresh-catalog' job queued for its next time. */
+export const REFRESH_CATALOG = 'refresh-catalog';
+
+interface RefreshJobData {
+  catalogId: string;
+}
+
+/**
+ * Queues the catalogue's next scheduled refresh (one waiting job per catalogue) and records when it is
+ * due; a catalogue without a schedule (or without a URL) has none. Called when a catalogue is created or
+ * its schedule changes, and after each scheduled refresh.
+ */
+export async function scheduleNextRefresh(
+  deps: AppDeps & { jobs?: JobQueue },
+  catalog: CatalogRow,
+  from = new Date(),
+): Promise<Date | null> {
+  const due = catalog.sourceUrl ? nextImportAt(catalog.schedule, from) : null;
+  await deps.db.update(catalogs).set({ nextImportAt: due }).where(eq(catalogs.id, catalog.id));
+  if (due && deps.jobs)
+    await deps.jobs.send<RefreshJobData>(
+      REFRESH_CATALOG,
+      { catalogId: catalog.id },
+      {
+        singletonKey: `refresh:${catalog.id}`,
+        startAfterSeconds: Math.max(1, Math.round((due.getTime() - Date.now()) / 1000)),
+        retryLimit: 2,
+      },
+    );
+  return due;
+}
+
+/** The refresh job: imports from the URL when the catalogue is still due, then schedules the next. */
+export async function refreshCatalog(ctx: AppDeps & { jobs: JobQueue }, catalogId: string, now = new Date()) {
+  const [catalog] = await ctx.db.select().from(catalogs).where(eq(catalogs.id, catalogId));
+  // Deleted, unscheduled, or rescheduled later meanwhile (a newer job is waiting): nothing to do.
+  if (!catalog?.sourceUrl || catalog.schedule === 'none' || !catalog.nextImportAt) return { imported: false };
+  if (catalog.nextImportAt.getTime() > now.getTime() + 60_000) return { imported: false };
+  const queued = await startCatalogImport(ctx, catalog, {});
+  await scheduleNextRefresh(ctx, catalog, now);
+  return { imported: true, importId: queued.id };
+}
+
+registerJobHandler<RefreshJobData>(REFRESH_CATALOG, (job, ctx) => refreshCatalog(ctx, job.data.catalogId));
