@@ -23,6 +23,7 @@ import {
   type FeedCounts,
 } from './feeds.service.js';
 import { exportPath } from './export.routes.js';
+import { ownProductSet } from '../catalogs/product-sets.service.js';
 import { readAdPreview, startAdPreview, type AdJobStatus, type AdResult } from './preview.js';
 
 const CreativeStatusEnum = builder.enumType('CreativeStatus', {
@@ -105,6 +106,14 @@ const Feed = builder.objectRef<FeedRow>('Feed').implement({
     id: t.exposeID('id'),
     name: t.exposeString('name'),
     productSetId: t.exposeID('productSetId'),
+    catalogId: t.id({
+      description: "The catalogue of the feed's product set (for item details).",
+      resolve: async (f, _a, ctx) =>
+        (await ownProductSet(ctx.deps.db, f.clientId, f.productSetId)).catalog.id,
+    }),
+    productSetName: t.string({
+      resolve: async (f, _a, ctx) => (await ownProductSet(ctx.deps.db, f.clientId, f.productSetId)).set.name,
+    }),
     counts: t.field({ type: FeedCountsRef, resolve: (f, _a, ctx) => feedCounts(ctx.deps.db, f.id) }),
     status: t.string({
       description: 'GENERATING while items are pending or in progress, else READY.',
