@@ -22,6 +22,8 @@ const config = loadConfig({
   DATABASE_URL: '',
   LOG_LEVEL: 'warn',
   SEED_DEMO: 'false',
+  // The feeds test serves its product images from its own server on 127.0.0.1 (any port).
+  FETCH_ALLOW_HOSTS: '127.0.0.1',
 });
 const database = await openDatabase({ dataDir });
 await database.migrate();

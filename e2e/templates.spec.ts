@@ -78,10 +78,11 @@ test('the library, the templates grid, version history, SVG import, archive and 
   await signIn(page, f.users.adminA);
   const base = `/clients/${f.clients.acme}`;
 
-  // The products hub leads to the library; catalogues say plainly they are not built.
+  // The products hub leads to the library and to the catalogues.
   await page.goto(`${base}/products/`);
-  await expect(page.getByRole('region', { name: 'Catalogues' })).toContainText('Not built yet');
-  await expect(page.getByRole('region', { name: 'Catalogues' }).getByRole('link')).toHaveCount(0);
+  await expect(
+    page.getByRole('region', { name: 'Catalogues' }).getByRole('link', { name: 'Open catalogues' }),
+  ).toHaveAttribute('href', /\/catalogs\/$/);
   await page.getByRole('link', { name: 'Browse the library' }).click();
   await expect(page).toHaveURL(`${base}/products/templates/library/`);
 

@@ -30,8 +30,34 @@ async function loadClientScreen(route: ClientRoute): Promise<{ element: ReactNod
       return { element: <UnauthorizedScreen route={route} /> };
     }
     case 'products': {
-      const { ProductsHubScreen } = await import('../features/templates/ProductsHubScreen');
-      return { element: <ProductsHubScreen route={route} /> };
+      const [{ ProductsHubScreen }, { FeedsHubSection }] = await Promise.all([
+        import('../features/templates/ProductsHubScreen'),
+        import('../features/feeds/FeedsHubSection'),
+      ]);
+      return {
+        element: (
+          <>
+            <ProductsHubScreen route={route} />
+            <FeedsHubSection />
+          </>
+        ),
+      };
+    }
+    case 'feed': {
+      const { FeedScreen } = await import('../features/feeds/FeedScreen');
+      return { element: <FeedScreen route={route} /> };
+    }
+    case 'feed-creatives': {
+      const { FeedCreativesScreen } = await import('../features/feeds/FeedCreativesScreen');
+      return { element: <FeedCreativesScreen route={route} /> };
+    }
+    case 'feed-preview': {
+      const { FeedPreviewScreen } = await import('../features/feeds/FeedPreviewScreen');
+      return { element: <FeedPreviewScreen route={route} /> };
+    }
+    case 'feed-design': {
+      const { FeedDesignScreen } = await import('../features/feeds/FeedDesignScreen');
+      return { element: <FeedDesignScreen route={route} /> };
     }
     case 'templates': {
       const { TemplatesScreen } = await import('../features/templates/TemplatesScreen');
@@ -48,6 +74,18 @@ async function loadClientScreen(route: ClientRoute): Promise<{ element: ReactNod
     case 'template': {
       const { TemplateScreen } = await import('../features/templates/TemplateScreen');
       return { element: <TemplateScreen route={route} /> };
+    }
+    case 'catalogs': {
+      const { CatalogsScreen } = await import('../features/catalogs/CatalogsScreen');
+      return { element: <CatalogsScreen route={route} /> };
+    }
+    case 'catalog-create': {
+      const { NewCatalogScreen } = await import('../features/catalogs/NewCatalogScreen');
+      return { element: <NewCatalogScreen route={route} /> };
+    }
+    case 'catalog': {
+      const { CatalogScreen } = await import('../features/catalogs/CatalogScreen');
+      return { element: <CatalogScreen route={route} /> };
     }
     case 'placeholder': {
       const { PlaceholderScreen } = await import('../features/placeholder/PlaceholderScreen');

@@ -54,10 +54,17 @@ export type ClientScreen =
   | 'plan-expired'
   | 'unauthorized'
   | 'products'
+  | 'feed'
+  | 'feed-creatives'
+  | 'feed-preview'
+  | 'feed-design'
   | 'templates'
   | 'template-create'
   | 'template-library'
-  | 'template';
+  | 'template'
+  | 'catalogs'
+  | 'catalog-create'
+  | 'catalog';
 
 export interface ClientRoute {
   /** Path below `/clients/{clientId}/`, with a trailing slash; `:name` marks a parameter. */
@@ -236,21 +243,21 @@ export const clientRoutes: readonly ClientRoute[] = [
     title: 'Catalogues',
     nav: 'catalogs',
     area: 'products',
-    screen: placeholder,
+    screen: 'catalogs',
     description: 'The product catalogues imported from CSV, TSV or XML feeds.',
   },
   {
     path: 'catalogs/new/',
     title: 'New catalogue',
     area: 'products',
-    screen: placeholder,
+    screen: 'catalog-create',
     description: 'Imports a product catalogue from a feed URL or a file.',
   },
   {
     path: 'catalogs/:id/',
     title: 'Catalogue',
     area: 'products',
-    screen: placeholder,
+    screen: 'catalog',
     description:
       'The items and product sets of one catalogue, searchable, with a dialog to create a product set.',
   },
@@ -258,28 +265,28 @@ export const clientRoutes: readonly ClientRoute[] = [
     path: 'feeds/:id/',
     title: 'Feed',
     area: 'products',
-    screen: placeholder,
+    screen: 'feed',
     description: 'One generated feed: a product set combined with designs, with its generation progress.',
   },
   {
     path: 'feeds/:id/creatives/',
     title: 'Feed creatives',
     area: 'products',
-    screen: placeholder,
+    screen: 'feed-creatives',
     description: 'The ads generated for each item of the feed, with their statuses.',
   },
   {
     path: 'feeds/:id/preview/',
     title: 'Feed preview',
     area: 'products',
-    screen: placeholder,
+    screen: 'feed-preview',
     description: 'Previews the feed as ad networks will fetch it.',
   },
   {
     path: 'feeds/:id/design/:designId/',
     title: 'Feed design',
     area: 'products',
-    screen: placeholder,
+    screen: 'feed-design',
     description: 'One design of the feed: its template version, slot features and matching rule.',
   },
 

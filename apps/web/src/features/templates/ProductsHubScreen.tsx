@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAddressBook, IconLayoutGrid, IconTemplate, type Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -78,13 +78,13 @@ export function ProductsHubScreen({ route }: ClientScreenProps) {
           icon={IconAddressBook}
           title="Catalogues"
           action={
-            <Badge variant="light" color="gray" w="fit-content">
-              Not built yet
-            </Badge>
+            <Button component={Link} to={url('catalogs/')} variant="default" w="fit-content">
+              Open catalogues
+            </Button>
           }
         >
-          Product catalogues imported from CSV, TSV or XML feeds. This part of the product is not built yet,
-          so there is nothing to open here for now.
+          Product catalogues imported from CSV, TSV or XML feeds, their product sets, and the feeds that turn
+          them into ads.
         </HubCard>
       </SimpleGrid>
     </>

@@ -1,0 +1,35 @@
+import { Button, type ButtonProps, FileButton } from '@mantine/core';
+import { IconUpload } from '@tabler/icons-react';
+import { useRef } from 'react';
+import { CATALOG_FILE_ACCEPT } from './catalogFormat';
+
+/** Chooses a catalogue file to import; the input is cleared so the same file can be chosen again. */
+export function ImportFileButton({
+  onFile,
+  busy,
+  label = 'Upload a new file',
+  variant = 'default',
+}: {
+  onFile: (file: File | null) => void;
+  busy: boolean;
+  label?: string;
+  variant?: ButtonProps['variant'];
+}) {
+  const resetRef = useRef<() => void>(null);
+  return (
+    <FileButton
+      accept={CATALOG_FILE_ACCEPT}
+      resetRef={resetRef}
+      onChange={(file) => {
+        onFile(file);
+        resetRef.current?.();
+      }}
+    >
+      {(props) => (
+        <Button {...props} variant={variant} leftSection={<IconUpload size={16} />} loading={busy}>
+          {label}
+        </Button>
+      )}
+    </FileButton>
+  );
+}

@@ -1,0 +1,94 @@
+import { Button, Group, Pagination, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useQuery } from 'urql';
+import { QueryState } from '../../components/QueryState';
+import { CatalogItemsQuery } from './api/catalogItems';
+import { SEARCH_PARAM } from './catalog';
+import { formatCount } from './catalogFormat';
+import { ItemDrawer } from './ItemDrawer';
+import { ItemsTable } from './ItemsTable';
+import { useUrlSearch } from './useUrlSearch';
+
+export const ITEMS_PER_PAGE = 25;
+
+/** The catalogue's current items: searched on the server (the search kept in the URL), by pages. */
+export function ItemsTab({ catalogId, itemCount }: { catalogId: string; itemCount: number }) {
+  const { input, search, change, clear } = useUrlSearch(SEARCH_PARAM);
+  // A new search starts again at page 1.
+  const [paging, setPaging] = useState({ search, page: 1 });
+  const page = paging.search === search ? paging.page : 1;
+  const [openItemId, setOpenItemId] = useState<string | null>(null);
+  const [{ data, error, fetching }] = useQuery({
+    query: CatalogItemsQuery,
+    variables: {
+      catalogId,
+      searchString: search || null,
+      offset: (page - 1) * ITEMS_PER_PAGE,
+      limit: ITEMS_PER_PAGE,
+    },
+    requestPolicy: 'cache-and-network',
+  });
+
+  const result = data?.catalogItems;
+  const pages = result ? Math.max(1, Math.ceil(result.total / ITEMS_PER_PAGE)) : 1;
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <TextInput
+          label="Search"
+          placeholder="Id, title or brand"
+          leftSection={<IconSearch size={16} />}
+          value={input}
+          onChange={(event) => change(event.currentTarget.value)}
+          w={320}
+        />
+        {result && (
+          <Text size="sm" c="dimmed" role="status">
+            {search ? `${formatCount(result.total, 'item')} found` : `${formatCount(result.total, 'item')}`}
+          </Text>
+        )}
+      </Group>
+      {!result ? (
+        <QueryState error={error} />
+      ) : result.items.length === 0 ? (
+        fetching ? (
+          <QueryState error={undefined} />
+        ) : (
+          <Paper withBorder p="xl" radius="md">
+            {search ? (
+              <Stack gap="sm" align="flex-start">
+                <Text fw={600}>No item matches ‘{search}’.</Text>
+                <Text size="sm" c="dimmed">
+                  Search looks in item ids, titles and brands.
+                </Text>
+                <Button variant="default" onClick={clear}>
+                  Clear search
+                </Button>
+              </Stack>
+            ) : (
+              <Text c="dimmed">
+                {itemCount === 0
+                  ? 'The catalogue has no items yet. They appear here once an import completes.'
+                  : 'No items.'}
+              </Text>
+            )}
+          </Paper>
+        )
+      ) : (
+        <>
+          <ItemsTable items={result.items} onOpen={setOpenItemId} />
+          {pages > 1 && (
+            <Pagination
+              total={pages}
+              value={page}
+              onChange={(next) => setPaging({ search, page: next })}
+              aria-label="Item pages"
+            />
+          )}
+        </>
+      )}
+      <ItemDrawer catalogId={catalogId} itemId={openItemId} onClose={() => setOpenItemId(null)} />
+    </Stack>
+  );
+}

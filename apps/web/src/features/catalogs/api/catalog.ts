@@ -1,0 +1,38 @@
+import { graphql } from '../../../graphql/client';
+
+/** One catalogue with every import's report, newest first; null when there is none with this id. */
+export const CatalogQuery = graphql(`
+  query Catalog($id: ID!) {
+    catalog(id: $id) {
+      id
+      name
+      sourceUrl
+      schedule
+      columnMappingJson
+      itemCount
+      nextImportAt
+      createdAt
+      imports {
+        id
+        status
+        format
+        rowsRead
+        added
+        updated
+        removed
+        unchanged
+        rejectedCount
+        rejected {
+          row
+          id
+          reason
+        }
+        unknownColumns
+        error
+        createdAt
+        startedAt
+        finishedAt
+      }
+    }
+  }
+`);

@@ -1,0 +1,20 @@
+import { graphql } from '../../../graphql/client';
+
+/** A page of the catalogue's current items; searchString looks in id, title and brand. */
+export const CatalogItemsQuery = graphql(`
+  query CatalogItems($catalogId: ID!, $searchString: String, $offset: Int, $limit: Int) {
+    catalogItems(catalogId: $catalogId, searchString: $searchString, offset: $offset, limit: $limit) {
+      total
+      items {
+        id
+        title
+        brand
+        imageLink
+        price
+        salePrice
+        currency
+        availability
+      }
+    }
+  }
+`);

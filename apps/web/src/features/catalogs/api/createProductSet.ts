@@ -1,0 +1,20 @@
+import { graphql } from '../../../graphql/client';
+
+/** Saves a new product set of a catalogue; filterJson is Meta's filter, checked by the server. */
+export const CreateProductSetMutation = graphql(`
+  mutation CreateProductSet($catalogId: ID!, $name: String!, $filterJson: String) {
+    createProductSet(catalogId: $catalogId, name: $name, filterJson: $filterJson) {
+      productSet {
+        id
+        name
+        description
+        filterJson
+        itemCount
+      }
+      error {
+        code
+        message
+      }
+    }
+  }
+`);

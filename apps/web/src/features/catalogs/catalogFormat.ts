@@ -1,0 +1,136 @@
+/** Pure formatting helpers of the catalogue screens (no React, no DOM). */
+
+export type CatalogSchedule = 'NONE' | 'HOURLY' | 'DAILY' | 'WEEKLY';
+
+/** The schedules a catalogue fetched from a URL can refresh on, as the schedule select offers them. */
+export const SCHEDULE_OPTIONS: { value: CatalogSchedule; label: string }[] = [
+  { value: 'NONE', label: 'None: import by hand' },
+  { value: 'HOURLY', label: 'Every hour' },
+  { value: 'DAILY', label: 'Every day' },
+  { value: 'WEEKLY', label: 'Every week' },
+];
+
+const SCHEDULE_LABELS: Record<CatalogSchedule, string> = {
+  NONE: 'Not scheduled',
+  HOURLY: 'Every hour',
+  DAILY: 'Every day',
+  WEEKLY: 'Every week',
+};
+
+export function scheduleLabel(schedule: CatalogSchedule): string {
+  return SCHEDULE_LABELS[schedule];
+}
+
+/** Where the items come from: the feed URL's host, or an uploaded file. */
+export function sourceLabel(sourceUrl: string | null | undefined): string {
+  if (!sourceUrl) return 'Uploaded file';
+  try {
+    return `URL: ${new URL(sourceUrl).host}`;
+  } catch {
+    return `URL: ${sourceUrl}`;
+  }
+}
+
+/** The import statuses the server reports. */
+export type ImportStatus = 'queued' | 'running' | 'completed' | 'failed';
+
+const STATUS_LOOK: Record<ImportStatus, { label: string; color: string }> = {
+  queued: { label: 'Queued', color: 'gray' },
+  running: { label: 'Importing', color: 'blue' },
+  completed: { label: 'Completed', color: 'green' },
+  failed: { label: 'Failed', color: 'red' },
+};
+
+/** The badge of an import status; an unknown status is shown as the server wrote it. */
+export function importStatusLook(status: string): { label: string; color: string } {
+  return STATUS_LOOK[status as ImportStatus] ?? { label: status, color: 'gray' };
+}
+
+/** True while an import is waiting or running: the screens poll until it ends. */
+export function isImportActive(status: string | undefined): boolean {
+  return status === 'queued' || status === 'running';
+}
+
+/** 'no items', '1 item', '1,234 items'. */
+export function formatCount(count: number, singular: string, plural = `${singular}s`): string {
+  if (count === 0) return `no ${plural}`;
+  return `${count.toLocaleString('en')} ${count === 1 ? singular : plural}`;
+}
+
+/** A price with its currency code as the feed gave it: '49.99 USD'; '—' without one. */
+export function formatPrice(amount: string | null | undefined, currency: string | null | undefined): string {
+  if (!amount) return '—';
+  return currency ? `${amount} ${currency}` : amount;
+}
+
+const AVAILABILITY_COLORS: Record<string, string> = {
+  'in stock': 'green',
+  'out of stock': 'red',
+  preorder: 'blue',
+  'available for order': 'teal',
+  backorder: 'yellow',
+  discontinued: 'gray',
+};
+
+export function availabilityColor(availability: string): string {
+  return AVAILABILITY_COLORS[availability] ?? 'gray';
+}
+
+/** The file types the importer reads, for the file input's accept attribute. */
+export const CATALOG_FILE_ACCEPT = '.csv,.tsv,.txt,.xml,.gz';
+
+const CONTENT_TYPES: Record<string, string> = {
+  csv: 'text/csv',
+  tsv: 'text/tab-separated-values',
+  xml: 'application/xml',
+  gz: 'application/gzip',
+};
+
+/**
+ * The Content-Type a catalogue file is uploaded with. The importer tells the format from the bytes,
+ * so a .txt (CSV or TSV) or anything else goes as application/octet-stream, which the upload allows.
+ */
+export function catalogFileContentType(fileName: string): string {
+  const extension = /\.([A-Za-z0-9]+)$/.exec(fileName)?.[1]?.toLowerCase() ?? '';
+  return CONTENT_TYPES[extension] ?? 'application/octet-stream';
+}
+
+/** True for a name the importer accepts: .csv, .tsv, .txt, .xml, or one of them gzipped (.gz). */
+export function isCatalogFileName(fileName: string): boolean {
+  return /\.(csv|tsv|txt|xml|gz)$/i.test(fileName);
+}
+
+/** A catalogue name from a file name: without its extensions (`.csv.gz` too), at most 100 characters. */
+export function catalogNameFromFileName(fileName: string): string {
+  const base = fileName
+    .replace(/\.gz$/i, '')
+    .replace(/\.(csv|tsv|txt|xml)$/i, '')
+    .replace(/[_-]+/g, ' ')
+    .trim();
+  return Array.from(base).slice(0, 100).join('').trim();
+}
+
+/** Every picture of an item, main image first, each once. */
+export function itemImages(item: { imageLink: string; additionalImageLinks: readonly string[] }): string[] {
+  return [...new Set([item.imageLink, ...item.additionalImageLinks].filter((link) => link.trim() !== ''))];
+}
+
+/** The extra fields of an item (the columns the importer did not know) as name and value pairs. */
+export function extraFields(extraJson: string): [string, string][] {
+  let value: unknown;
+  try {
+    value = JSON.parse(extraJson);
+  } catch {
+    return [];
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return [];
+  return Object.entries(value as Record<string, unknown>).map(([name, v]) => [
+    name,
+    typeof v === 'string' ? v : JSON.stringify(v),
+  ]);
+}
+
+/** A field's label with a capital first letter: 'price' → 'Price'. */
+export function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

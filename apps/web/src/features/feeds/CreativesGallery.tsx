@@ -1,0 +1,91 @@
+import { Button, Group, Pagination, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconReload } from '@tabler/icons-react';
+import { useCallback } from 'react';
+import { useQuery } from 'urql';
+import { QueryState } from '../../components/QueryState';
+import { FeedCreativesQuery } from './api/feedCreatives';
+import { CreativeCard } from './CreativeCard';
+import { CreativeDrawer } from './CreativeDrawer';
+import { CreativeStatusFilter } from './CreativeStatusFilter';
+import { feedsContext, type FeedDetail } from './feed';
+import { CREATIVES_PER_PAGE, creativeStatusLabels, formatNumber, pageCount } from './feedFormat';
+import { useCreativesParams } from './useCreativesParams';
+import { useFeedActions } from './useFeedActions';
+import { usePolling } from './usePolling';
+
+const galleryCols = { base: 2, sm: 3, md: 4, xl: 6 };
+
+/** The creatives of a feed, 48 a page, filtered by status, with an item's detail in a drawer. */
+export function CreativesGallery({ clientId, feed }: { clientId: string; feed: FeedDetail }) {
+  const { status, page, itemId, setStatus, setPage, openItem } = useCreativesParams();
+  const [{ data, error }, reexecute] = useQuery({
+    query: FeedCreativesQuery,
+    variables: {
+      feedId: feed.id,
+      statuses: status ? [status] : null,
+      offset: (page - 1) * CREATIVES_PER_PAGE,
+      limit: CREATIVES_PER_PAGE,
+    },
+    context: feedsContext,
+  });
+  const refresh = useCallback(() => reexecute({ requestPolicy: 'network-only' }), [reexecute]);
+  usePolling(feed.counts.isGenerating, refresh);
+  const actions = useFeedActions();
+
+  const creativesPage = data?.feedCreatives;
+  const pages = pageCount(creativesPage?.total ?? 0);
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="center" gap="sm" wrap="wrap">
+        <CreativeStatusFilter value={status} counts={feed.counts} onChange={setStatus} />
+        {status === 'FAILED' && feed.counts.failedCount > 0 && (
+          <Button
+            variant="default"
+            leftSection={<IconReload size={16} />}
+            onClick={() => void actions.retryFailed(feed)}
+            loading={actions.busy === 'retry'}
+          >
+            Retry failed
+          </Button>
+        )}
+      </Group>
+      {!creativesPage ? (
+        <QueryState error={error} />
+      ) : creativesPage.total === 0 ? (
+        <Paper withBorder p="xl" radius="md">
+          <Text c="dimmed">
+            {status
+              ? `No item is ${creativeStatusLabels[status].toLowerCase()}.`
+              : 'The feed has no items yet: its product set is empty, or generation has not started.'}
+          </Text>
+        </Paper>
+      ) : (
+        <>
+          <Text size="sm" c="dimmed" role="status">
+            {formatNumber(creativesPage.total)} {creativesPage.total === 1 ? 'item' : 'items'}
+            {pages > 1 ? `, page ${page} of ${pages}` : ''}
+          </Text>
+          <SimpleGrid cols={galleryCols} spacing="sm" aria-label="Creatives">
+            {creativesPage.creatives.map((creative) => (
+              <CreativeCard
+                key={creative.itemId}
+                creative={creative}
+                onOpen={() => openItem(creative.itemId)}
+              />
+            ))}
+          </SimpleGrid>
+          {pages > 1 && (
+            <Pagination total={pages} value={Math.min(page, pages)} onChange={setPage} aria-label="Pages" />
+          )}
+        </>
+      )}
+      <CreativeDrawer
+        clientId={clientId}
+        feed={feed}
+        itemId={itemId}
+        creative={creativesPage?.creatives.find((creative) => creative.itemId === itemId)}
+        onClose={() => openItem(null)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,35 @@
+import { graphql } from '../../../graphql/client';
+
+/** One feed: its counts (spec section 3), its designs in order and its export URLs; null when there is none. */
+export const FeedQuery = graphql(`
+  query Feed($id: ID!) {
+    feed(id: $id) {
+      id
+      name
+      productSetId
+      status
+      updatedAt
+      exportUrls
+      counts {
+        isGenerating
+        itemCount
+        pendingCount
+        inProgressCount
+        completedCount
+        noInputImagesCount
+        noTemplateMatchedCount
+        failedCount
+        generatingCount
+        generatedCount
+        archivedCount
+      }
+      designs {
+        id
+        position
+        templateVersionId
+        slotFeaturesJson
+        itemFilterJson
+      }
+    }
+  }
+`);

@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import {
+  designInputs,
+  designSlotRows,
+  emptyDesign,
+  feedNameError,
+  itemFilterError,
+  slotChoices,
+  slotFeaturesJson,
+  type TemplateSlotLike,
+} from './feedDraft';
+
+const features = (values: Record<string, string>) =>
+  Object.entries(values).map(([key, value]) => ({ key, value }));
+
+const slots: TemplateSlotLike[] = [
+  {
+    id: 'MAIN_002',
+    index: 1,
+    features: features({ isContain: 'true', removeBorders: 'false', removeBackground: 'false' }),
+  },
+  { id: 'MAIN_001', index: 0, features: features({ isContain: 'false', removeBackground: 'true' }) },
+];
+
+describe('slotChoices', () => {
+  it('reads the switches from the template, in input order', () => {
+    expect(slotChoices(slots)).toEqual([
+      {
+        slotId: 'MAIN_001',
+        isContain: false,
+        removeBorders: false,
+        removeBordersHard: false,
+        removeBackground: true,
+      },
+      {
+        slotId: 'MAIN_002',
+        isContain: true,
+        removeBorders: false,
+        removeBordersHard: false,
+        removeBackground: false,
+      },
+    ]);
+  });
+});
+
+describe('slotFeaturesJson', () => {
+  it('is empty when every slot is left as designed', () =>
+    expect(slotFeaturesJson(slots, slotChoices(slots))).toBe('{}'));
+  it('holds only the switches changed, as strings', () => {
+    const [first, second] = slotChoices(slots);
+    const json = slotFeaturesJson(slots, [
+      { ...first!, isContain: true, removeBackground: false },
+      { ...second!, removeBordersHard: true },
+    ]);
+    expect(JSON.parse(json)).toEqual({
+      MAIN_001: { isContain: 'true', removeBackground: 'false' },
+      MAIN_002: { removeBordersHard: 'true' },
+    });
+  });
+  it('ignores choices for slots the template does not have', () =>
+    expect(
+      slotFeaturesJson(slots, [
+        {
+          slotId: 'GONE',
+          isContain: true,
+          removeBorders: true,
+          removeBordersHard: true,
+          removeBackground: true,
+        },
+      ]),
+    ).toBe('{}'));
+});
+
+describe('validation', () => {
+  it('accepts an empty filter or a JSON object', () => {
+    expect(itemFilterError('')).toBeNull();
+    expect(itemFilterError('  ')).toBeNull();
+    expect(itemFilterError('{"brand":{"eq":"Acme"}}')).toBeNull();
+  });
+  it('refuses text that is not JSON, and JSON that is not an object', () => {
+    expect(itemFilterError('{brand')).toBe('The item filter is not valid JSON.');
+    expect(itemFilterError('[1]')).toMatch(/must be a JSON object/);
+    expect(itemFilterError('"x"')).toMatch(/must be a JSON object/);
+  });
+  it('checks the feed name', () => {
+    expect(feedNameError(' ')).toBe('Give the feed a name.');
+    expect(feedNameError('x'.repeat(101))).toMatch(/at most 100/);
+    expect(feedNameError('Shoes')).toBeNull();
+  });
+});
+
+describe('designInputs', () => {
+  const templates = new Map([['t1', { slots }]]);
+  it('keeps the order and trims the filter', () => {
+    const first = {
+      ...emptyDesign('a'),
+      templateId: 't1',
+      slots: slotChoices(slots),
+      itemFilter: ' {"a":{"eq":"b"}} ',
+    };
+    const second = { ...emptyDesign('b'), templateId: 't1', slots: slotChoices(slots) };
+    expect(designInputs([first, second], templates)).toEqual([
+      { templateId: 't1', slotFeaturesJson: '{}', itemFilterJson: '{"a":{"eq":"b"}}' },
+      { templateId: 't1', slotFeaturesJson: '{}', itemFilterJson: null },
+    ]);
+  });
+  it('throws for a design without a known template', () => {
+    expect(() => designInputs([emptyDesign('a')], templates)).toThrow('Design 1 has no template.');
+    expect(() => designInputs([{ ...emptyDesign('a'), templateId: 'gone' }], templates)).toThrow();
+  });
+});
+
+describe('designSlotRows', () => {
+  it('lays the design over the template and marks what it changed', () => {
+    const rows = designSlotRows(slots, { MAIN_001: { isContain: 'true', removeBackground: 'true' } });
+    expect(rows).toEqual([
+      {
+        slotId: 'MAIN_001',
+        values: { isContain: true, removeBorders: false, removeBordersHard: false, removeBackground: true },
+        changed: ['isContain'],
+      },
+      {
+        slotId: 'MAIN_002',
+        values: { isContain: true, removeBorders: false, removeBordersHard: false, removeBackground: false },
+        changed: [],
+      },
+    ]);
+  });
+  it('shows only the design’s values without the template', () =>
+    expect(designSlotRows(undefined, { MAIN_009: { removeBorders: 'true' } })).toEqual([
+      {
+        slotId: 'MAIN_009',
+        values: { isContain: null, removeBorders: true, removeBordersHard: null, removeBackground: null },
+        changed: ['removeBorders'],
+      },
+    ]));
+});

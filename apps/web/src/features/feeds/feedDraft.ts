@@ -1,0 +1,178 @@
+/** The new feed form's designs as plain data, and how they become createFeed's input (pure). */
+
+/** The slot features the form offers, as switches; the keys are the template's feature keys. */
+export const SLOT_SWITCHES = [
+  {
+    key: 'isContain',
+    label: 'Contain',
+    description: 'Fit the whole image inside the slot (off: the image covers the slot).',
+  },
+  { key: 'removeBorders', label: 'Remove borders', description: 'Trim a plain frame or white margin.' },
+  {
+    key: 'removeBordersHard',
+    label: 'Remove borders (hard)',
+    description: 'Also trim off-white and light grey frames.',
+  },
+  {
+    key: 'removeBackground',
+    label: 'Remove background',
+    description: 'Make a plain packshot background transparent.',
+  },
+] as const;
+
+export type SlotSwitchKey = (typeof SLOT_SWITCHES)[number]['key'];
+
+/** The switches of one slot of a design. */
+export type SlotChoice = { slotId: string } & Record<SlotSwitchKey, boolean>;
+
+/** A design as the form holds it. */
+export interface DesignDraft {
+  /** A stable React key. */
+  key: string;
+  templateId: string | null;
+  /** One entry per slot of the chosen template, in input order. */
+  slots: SlotChoice[];
+  /** Meta's product-set filter JSON; empty for every item. */
+  itemFilter: string;
+}
+
+/** The slots of a template as the API gives them. */
+export interface TemplateSlotLike {
+  id: string;
+  index: number;
+  features: readonly { key: string; value: string }[];
+}
+
+const isOn = (slot: TemplateSlotLike, key: string) =>
+  slot.features
+    .find((feature) => feature.key === key)
+    ?.value.trim()
+    .toLowerCase() === 'true';
+
+/** The switches of a template's slots as the template sets them, in input order. */
+export function slotChoices(slots: readonly TemplateSlotLike[]): SlotChoice[] {
+  return [...slots]
+    .sort((a, b) => a.index - b.index)
+    .map((slot) => ({
+      slotId: slot.id,
+      isContain: isOn(slot, 'isContain'),
+      removeBorders: isOn(slot, 'removeBorders'),
+      removeBordersHard: isOn(slot, 'removeBordersHard'),
+      removeBackground: isOn(slot, 'removeBackground'),
+    }));
+}
+
+/** A new, empty design. */
+export function emptyDesign(key: string): DesignDraft {
+  return { key, templateId: null, slots: [], itemFilter: '' };
+}
+
+/**
+ * The design's slot features as createFeed takes them: `{ slotId: { isContain: 'true', … } }`, holding
+ * only what differs from the template (generation lays these over the template's own features, so a
+ * slot left as designed follows the template).
+ */
+export function slotFeaturesJson(
+  templateSlots: readonly TemplateSlotLike[],
+  choices: readonly SlotChoice[],
+): string {
+  const designed = new Map(slotChoices(templateSlots).map((choice) => [choice.slotId, choice]));
+  const result: Record<string, Record<string, string>> = {};
+  for (const choice of choices) {
+    const base = designed.get(choice.slotId);
+    if (!base) continue;
+    const changed = SLOT_SWITCHES.filter(({ key }) => choice[key] !== base[key]).map(({ key }) => [
+      key,
+      String(choice[key]),
+    ]);
+    if (changed.length > 0) result[choice.slotId] = Object.fromEntries(changed);
+  }
+  return JSON.stringify(result);
+}
+
+export const INVALID_FILTER_JSON = 'The item filter is not valid JSON.';
+
+/** Why an item filter cannot be sent, or null when it is empty or a JSON object. */
+export function itemFilterError(text: string): string | null {
+  if (text.trim() === '') return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return INVALID_FILTER_JSON;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return 'The item filter must be a JSON object, as Meta writes it: {"brand": {"eq": "Acme"}}.';
+  return null;
+}
+
+/** One design of createFeed's input. */
+export interface FeedDesignInput {
+  templateId: string;
+  slotFeaturesJson: string;
+  itemFilterJson: string | null;
+}
+
+/**
+ * createFeed's designs, in the form's order. Throws when a design has no template or the template is
+ * not among `templates` (the form validates this first).
+ */
+export function designInputs(
+  drafts: readonly DesignDraft[],
+  templates: ReadonlyMap<string, { slots: readonly TemplateSlotLike[] }>,
+): FeedDesignInput[] {
+  return drafts.map((draft, index) => {
+    const template = draft.templateId ? templates.get(draft.templateId) : undefined;
+    if (!draft.templateId || !template) throw new Error(`Design ${index + 1} has no template.`);
+    return {
+      templateId: draft.templateId,
+      slotFeaturesJson: slotFeaturesJson(template.slots, draft.slots),
+      itemFilterJson: draft.itemFilter.trim() === '' ? null : draft.itemFilter.trim(),
+    };
+  });
+}
+
+/** The feed name's limit (the server's). */
+export const MAX_FEED_NAME_LENGTH = 100;
+
+/** Why a feed name cannot be used, or null. */
+export function feedNameError(name: string): string | null {
+  const trimmed = name.trim();
+  if (trimmed === '') return 'Give the feed a name.';
+  if (Array.from(trimmed).length > MAX_FEED_NAME_LENGTH)
+    return `A feed name can have at most ${MAX_FEED_NAME_LENGTH} characters.`;
+  return null;
+}
+
+/** One slot of a design as its page shows it: each switch's value, and which the design changed. */
+export interface DesignSlotRow {
+  slotId: string;
+  /** Null where neither the template (unknown) nor the design says. */
+  values: Record<SlotSwitchKey, boolean | null>;
+  changed: SlotSwitchKey[];
+}
+
+/**
+ * A design's slots with the features generation uses: the template's own, overlaid by the design's
+ * `slotFeatures`. Without the template (a design on an older version), only the design's own values.
+ */
+export function designSlotRows(
+  templateSlots: readonly TemplateSlotLike[] | undefined,
+  slotFeatures: Readonly<Record<string, Readonly<Record<string, string>>>>,
+): DesignSlotRow[] {
+  const read = (value: string | undefined) =>
+    value === undefined ? null : value.trim().toLowerCase() === 'true';
+  const row = (slotId: string, base: Partial<Record<SlotSwitchKey, boolean>>): DesignSlotRow => {
+    const own = slotFeatures[slotId] ?? {};
+    const values = {} as Record<SlotSwitchKey, boolean | null>;
+    const changed: SlotSwitchKey[] = [];
+    for (const { key } of SLOT_SWITCHES) {
+      const chosen = read(own[key]);
+      values[key] = chosen ?? base[key] ?? null;
+      if (chosen !== null && chosen !== (base[key] ?? null)) changed.push(key);
+    }
+    return { slotId, values, changed };
+  };
+  if (templateSlots) return slotChoices(templateSlots).map(({ slotId, ...base }) => row(slotId, base));
+  return Object.keys(slotFeatures).map((slotId) => row(slotId, {}));
+}

@@ -1,0 +1,66 @@
+import { Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useState } from 'react';
+import { useMutation } from 'urql';
+import { useNotify } from '../../app/store/useNotify';
+import { DeleteFeedMutation } from './api/deleteFeed';
+import { GenerateFeedMutation } from './api/generateFeed';
+import { RetryFailedCreativesMutation } from './api/retryFailedCreatives';
+import { feedsContext, type FeedDetail } from './feed';
+import { formatItems } from './feedFormat';
+
+type FeedRef = Pick<FeedDetail, 'id' | 'name'>;
+export type FeedAction = 'generate' | 'retry' | 'delete';
+
+/** Generate now, retry failed and delete (after a confirmation), each reported in a notification. */
+export function useFeedActions({ onDeleted }: { onDeleted?: () => void } = {}) {
+  const [, generateFeed] = useMutation(GenerateFeedMutation);
+  const [, retryFailedCreatives] = useMutation(RetryFailedCreativesMutation);
+  const [, deleteFeed] = useMutation(DeleteFeedMutation);
+  const notify = useNotify();
+  const [busy, setBusy] = useState<FeedAction | null>(null);
+
+  const track = async (action: FeedAction, run: () => Promise<unknown>) => {
+    setBusy(action);
+    try {
+      await run();
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const generate = (feed: FeedRef) =>
+    track('generate', async () => {
+      const result = await generateFeed({ id: feed.id }, feedsContext);
+      const payload = result.data?.generateFeed;
+      notify.mutation(result, payload, `Generation started: ${formatItems(payload?.queued ?? 0)} queued.`);
+    });
+
+  const retryFailed = (feed: FeedRef) =>
+    track('retry', async () => {
+      const result = await retryFailedCreatives({ feedId: feed.id }, feedsContext);
+      const payload = result.data?.retryFailedCreatives;
+      notify.mutation(result, payload, `${formatItems(payload?.queued ?? 0)} queued again.`);
+    });
+
+  const remove = (feed: FeedRef) =>
+    modals.openConfirmModal({
+      title: 'Delete feed',
+      children: (
+        <Text size="sm">
+          Delete ‘{feed.name}’? Its designs and ads are removed and its export URLs stop working, so ad
+          networks that fetch them will fail. This cannot be undone.
+        </Text>
+      ),
+      labels: { confirm: 'Delete', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        void track('delete', async () => {
+          // The answer holds no feed: name the typename so the lists refetch.
+          const result = await deleteFeed({ id: feed.id }, feedsContext);
+          if (notify.mutation(result, result.data?.deleteFeed, `‘${feed.name}’ was deleted.`)) onDeleted?.();
+        }),
+    });
+
+  return { busy, generate, retryFailed, remove };
+}
