@@ -24,6 +24,9 @@ const config = loadConfig({
   SEED_DEMO: 'false',
   // The feeds test serves its product images from its own server on 127.0.0.1 (any port).
   FETCH_ALLOW_HOSTS: '127.0.0.1',
+  // The whole browser suite signs in from one address within minutes; the sign-in rate limit has its
+  // own tests (apps/server/test/auth.test.ts).
+  LOGIN_RATE_LIMIT_MAX: '1000',
 });
 const database = await openDatabase({ dataDir });
 await database.migrate();
