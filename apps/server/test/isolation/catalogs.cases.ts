@@ -93,6 +93,7 @@ addClientCases({
     },
   },
   'Query.productSetFields': { document: '{ productSetFields { name } }' },
+  'Query.catalogColumnFields': { document: '{ catalogColumnFields }' },
   'Query.productSetPreview': {
     document: `{ productSetPreview(catalogId: "${NO_ID}", filterJson: "{}") { total } }`,
     crossResource: async (w) => {

@@ -12,6 +12,7 @@ import {
 import {
   createCatalog,
   deleteCatalog,
+  findCatalog,
   findItem,
   itemCount,
   listCatalogs,
@@ -33,6 +34,7 @@ import {
 } from './product-sets.service.js';
 import { describeFilter, PRODUCT_SET_FIELDS, type ProductSetField } from './product-sets/filter.js';
 import { invalidInput } from '../../errors.js';
+import { CANONICAL_FIELDS } from './import/canonical.js';
 import { productCatalogItemId } from '../feeds/preview.js';
 
 const CatalogSchedule = builder.enumType('CatalogSchedule', {
@@ -236,10 +238,7 @@ builder.queryFields((t) => ({
     type: Catalog,
     nullable: true,
     args: { id: t.arg.id({ required: true }) },
-    resolve: async (_r, args, ctx) => {
-      const clientId = clientActor(ctx).clientId;
-      return (await listCatalogs(ctx.deps.db, clientId)).find((c) => c.id === String(args.id)) ?? null;
-    },
+    resolve: (_r, args, ctx) => findCatalog(ctx.deps.db, clientActor(ctx).clientId, String(args.id)),
   }),
   catalogItems: t.field({
     subGraphs: CLIENT,
@@ -277,6 +276,14 @@ builder.queryFields((t) => ({
     args: { catalogId: t.arg.id({ required: true }) },
     resolve: (_r, args, ctx) =>
       listProductSets(ctx.deps.db, clientActor(ctx).clientId, String(args.catalogId)),
+  }),
+  catalogColumnFields: t.stringList({
+    subGraphs: CLIENT,
+    description: 'The canonical catalogue fields a source column can be mapped to, in display order.',
+    resolve: (_r, _a, ctx) => {
+      clientActor(ctx);
+      return [...CANONICAL_FIELDS];
+    },
   }),
   productSetFields: t.field({
     subGraphs: CLIENT,

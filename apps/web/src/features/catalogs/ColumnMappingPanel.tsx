@@ -1,14 +1,15 @@
 import { Alert, Button, Group, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useMutation } from 'urql';
+import { useMutation, useQuery } from 'urql';
 import { useNotify } from '../../app/store/useNotify';
+import { CatalogColumnFieldsQuery } from './api/catalogColumnFields';
 import { UpdateCatalogMutation } from './api/updateCatalog';
 import type { CatalogDetail, ReimportActions } from './catalog';
 import {
   applyChoices,
   fieldsChosenTwice,
   initialChoices,
-  MAPPING_OPTIONS,
+  mappingOptions,
   parseColumnMapping,
   sameMapping,
 } from './columnMapping';
@@ -32,6 +33,8 @@ export function ColumnMappingPanel({
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(false);
   const [, updateCatalog] = useMutation(UpdateCatalogMutation);
+  const [{ data: fields }] = useQuery({ query: CatalogColumnFieldsQuery });
+  const options = mappingOptions(fields?.catalogColumnFields ?? []);
   const notify = useNotify();
 
   const next = applyChoices(stored, choices);
@@ -80,7 +83,7 @@ export function ColumnMappingPanel({
                 <Table.Td>
                   <Select
                     aria-label={`Use column ${column} as`}
-                    data={MAPPING_OPTIONS}
+                    data={options}
                     value={choices[column] ?? null}
                     onChange={(value) => {
                       setSaved(false);

@@ -3,33 +3,6 @@
  * feeds, stored on the catalogue as `{"source column": "canonical field" | "ignore"}`.
  */
 
-/** The canonical catalogue fields, in the order the server's importer and templates list them. */
-export const CANONICAL_FIELDS = [
-  'id',
-  'title',
-  'description',
-  'availability',
-  'condition',
-  'price',
-  'sale_price',
-  'sale_price_effective_date',
-  'link',
-  'image_link',
-  'additional_image_link',
-  'brand',
-  'item_group_id',
-  'product_type',
-  'google_product_category',
-  'custom_label_0',
-  'custom_label_1',
-  'custom_label_2',
-  'custom_label_3',
-  'custom_label_4',
-  'rating',
-  'review_count',
-  'inventory',
-] as const;
-
 /** The choice that keeps a column as an extra field: no mapping entry. */
 export const KEEP_AS_EXTRA = 'extra';
 /** The server's word for a column the importer skips. */
@@ -37,12 +10,14 @@ export const IGNORE_COLUMN = 'ignore';
 
 export type ColumnMapping = Record<string, string>;
 
-/** The options of each column's select: keep, ignore, then every canonical field. */
-export const MAPPING_OPTIONS: { value: string; label: string }[] = [
-  { value: KEEP_AS_EXTRA, label: 'Keep as extra field' },
-  { value: IGNORE_COLUMN, label: 'Ignore this column' },
-  ...CANONICAL_FIELDS.map((field) => ({ value: field, label: field })),
-];
+/** The options of each column's select: keep, ignore, then the canonical fields the server lists. */
+export function mappingOptions(fields: readonly string[]): { value: string; label: string }[] {
+  return [
+    { value: KEEP_AS_EXTRA, label: 'Keep as extra field' },
+    { value: IGNORE_COLUMN, label: 'Ignore this column' },
+    ...fields.map((field) => ({ value: field, label: field })),
+  ];
+}
 
 /** The stored mapping; anything that is not an object of texts reads as no mapping. */
 export function parseColumnMapping(json: string): ColumnMapping {

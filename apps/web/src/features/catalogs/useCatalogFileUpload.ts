@@ -3,7 +3,7 @@ import { useMutation } from 'urql';
 import { useNotify } from '../../app/store/useNotify';
 import { mutationFailure } from '../../lib/graphqlErrors';
 import { uploadFile } from '../../lib/upload';
-import { CreateCatalogUploadDestinationMutation } from './api/createCatalogUploadDestination';
+import { CreateUploadDestinationMutation } from '../../lib/api/createUploadDestination';
 import { catalogFileContentType, isCatalogFileName } from './catalogFormat';
 
 /** An upload under way: the file and how much of it is sent (0 to 100). */
@@ -17,7 +17,7 @@ export interface CatalogUploadProgress {
  * after showing why it failed in a red notification (the server's words when it gave some).
  */
 export function useCatalogFileUpload() {
-  const [, createUploadDestination] = useMutation(CreateCatalogUploadDestinationMutation);
+  const [, createUploadDestination] = useMutation(CreateUploadDestinationMutation);
   const notify = useNotify();
   const [progress, setProgress] = useState<CatalogUploadProgress | null>(null);
 

@@ -4,7 +4,7 @@ import { useNotify } from '../../app/store/useNotify';
 import { mutationFailure } from '../../lib/graphqlErrors';
 import { uploadFile } from '../../lib/upload';
 import { CreateTemplateMutation } from './api/createTemplate';
-import { CreateUploadDestinationMutation } from './api/createUploadDestination';
+import { CreateUploadDestinationMutation } from '../../lib/api/createUploadDestination';
 import { isSvgFile, storedFileUrl, templateNameFromFileName } from './templateFormat';
 
 const SVG_TYPE = 'image/svg+xml';

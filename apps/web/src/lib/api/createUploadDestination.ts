@@ -1,4 +1,4 @@
-import { graphql } from '../../../graphql/client';
+import { graphql } from '../../graphql/client';
 
 /** Where to upload one new file (spec section 7, row 1): a presigned POST. */
 export const CreateUploadDestinationMutation = graphql(`
