@@ -64,12 +64,18 @@ function checkSchedule(schedule: string | null | undefined, hasUrl: boolean): Ca
   return value;
 }
 
-export async function ownCatalog(db: Db, clientId: string, id: string): Promise<CatalogRow> {
-  if (!isUuid(id)) throw catalogNotFound(id);
+/** The client's catalogue with this id, or null (also for another client's id). */
+export async function findCatalog(db: Db, clientId: string, id: string): Promise<CatalogRow | null> {
+  if (!isUuid(id)) return null;
   const [row] = await db
     .select()
     .from(catalogs)
     .where(and(eq(catalogs.id, id), eq(catalogs.clientId, clientId)));
+  return row ?? null;
+}
+
+export async function ownCatalog(db: Db, clientId: string, id: string): Promise<CatalogRow> {
+  const row = await findCatalog(db, clientId, id);
   if (!row) throw catalogNotFound(id);
   return row;
 }

@@ -14,6 +14,7 @@ import {
   createFeed,
   deleteFeed,
   feedCounts,
+  findFeed,
   generateFeed,
   listCreatives,
   listDesigns,
@@ -170,8 +171,7 @@ builder.queryFields((t) => ({
     type: Feed,
     nullable: true,
     args: { id: t.arg.id({ required: true }) },
-    resolve: async (_r, args, ctx) =>
-      (await listFeeds(ctx.deps.db, clientActor(ctx).clientId)).find((f) => f.id === String(args.id)) ?? null,
+    resolve: (_r, args, ctx) => findFeed(ctx.deps.db, clientActor(ctx).clientId, String(args.id)),
   }),
   feedCreatives: t.field({
     subGraphs: CLIENT,

@@ -110,12 +110,18 @@ async function designVersion(db: Db, clientId: string, input: DesignInput): Prom
   throw invalidInput('Each design needs a template.');
 }
 
-export async function ownFeed(db: Db, clientId: string, id: string): Promise<FeedRow> {
-  if (!isUuid(id)) throw feedNotFound(id);
+/** The client's feed with this id, or null (also for another client's id). */
+export async function findFeed(db: Db, clientId: string, id: string): Promise<FeedRow | null> {
+  if (!isUuid(id)) return null;
   const [row] = await db
     .select()
     .from(feeds)
     .where(and(eq(feeds.id, id), eq(feeds.clientId, clientId)));
+  return row ?? null;
+}
+
+export async function ownFeed(db: Db, clientId: string, id: string): Promise<FeedRow> {
+  const row = await findFeed(db, clientId, id);
   if (!row) throw feedNotFound(id);
   return row;
 }
