@@ -78,6 +78,27 @@ describe.each(dbKinds)('job queue on %s', (kind) => {
     expect(await queue.getJob(name, '00000000-0000-4000-8000-000000000000')).toBeNull();
   });
 
+  it.runIf(kind === 'postgres')(
+    "wakes another queue's idle workers when a job is sent, without waiting for their poll",
+    async () => {
+      // Two queues as two processes have them: the worker polls once a minute, the sender is elsewhere.
+      const worker = open({ pollingIntervalMs: 60_000 });
+      const sender = open();
+      const name = queueName();
+      const seen: number[] = [];
+      await worker.work<{ n: number }>(name, {}, (job) => {
+        seen.push(job.data.n);
+      });
+      await sleep(200); // the worker's first fetch found nothing: it is idle for a minute now
+      const id = await sender.send(name, { n: 1 });
+      await waitFor(async () => (await sender.getJob(name, id!))?.state === 'completed', 10_000, 'the job');
+      expect(seen).toEqual([1]);
+      await sender.sendMany(name, [{ data: { n: 2 } }, { data: { n: 3 } }]);
+      await waitFor(() => seen.length === 3, 10_000, 'the batch');
+      expect(seen.sort()).toEqual([1, 2, 3]);
+    },
+  );
+
   it('retries a failing job with backoff until it succeeds', async () => {
     const queue = open();
     const name = queueName();

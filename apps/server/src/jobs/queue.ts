@@ -7,8 +7,9 @@
  * final state with a conditional update; see final-state.ts for the contract and a helper.
  *
  * - Jobs live in the `pgboss` schema (created on start; pg-boss keeps its own migrations there).
- * - Workers poll: every `pollingIntervalMs` while idle, at once while there is work; a `send` in the same
- *   process wakes that process's workers immediately (so the embedded mode does not wait for a poll).
+ * - Workers poll: every `pollingIntervalMs` while idle, at once while there is work; a `send` wakes the
+ *   sending process's workers immediately (so the embedded mode does not wait for a poll) and, on
+ *   PostgreSQL, the workers of every other process through LISTEN/NOTIFY (wake.ts).
  * - A job that stays active longer than its `expireInSeconds` is failed, and retried if it has retries
  *   left: by its own worker (the handler's `signal` aborts), or by the maintenance pass of any running
  *   queue when its worker died. Maintenance runs every `maintenanceIntervalSeconds`, once across all
@@ -22,6 +23,7 @@ import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
+import { listenForWakes, wakeChannel, type WakeListener } from './wake.js';
 
 /** The server's job types. Each has one queue; modules register their handlers with registerJobHandler. */
 export const JOBS = {
@@ -357,6 +359,23 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
     for (const p of pollers.values()) if (p.name === name) p.wake();
   }
 
+  // PostgreSQL: other processes' workers hear about sends through NOTIFY (wake.ts).
+  const channel = wakeChannel(schema);
+  let listener: WakeListener | undefined;
+  function listen(): Promise<void> {
+    if (database.kind !== 'postgres' || !database.pool) return Promise.resolve();
+    listener ??= listenForWakes(database.pool, channel, wakeWorkers, log);
+    return listener.ready;
+  }
+  /** Wakes this process's workers of `name`, and on PostgreSQL every other process's. */
+  async function announce(name: string) {
+    wakeWorkers(name);
+    if (database.kind !== 'postgres') return;
+    await executor.executeSql('SELECT pg_notify($1, $2)', [channel, name]).catch((err: unknown) => {
+      log.warn({ err, queue: name }, 'could not notify the workers of other processes');
+    });
+  }
+
   function jobInsert(name: string, data: object, o: SendOptions = {}): PgBoss.JobInsert & { id: string } {
     const id = randomUUID();
     return {
@@ -389,7 +408,7 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
       ...(o.deadLetter ? { deadLetter: o.deadLetter } : {}),
       ...(o.startAfterSeconds ? { startAfter: o.startAfterSeconds } : {}),
     });
-    if (id) wakeWorkers(name);
+    if (id) await announce(name);
     return id;
   }
 
@@ -413,7 +432,7 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
       const batch = jobs.slice(i, i + sendManyBatchSize).map((j) => jobInsert(name, j.data, j.options));
       await boss.insert(batch, { db: counting as PgBoss.Db });
     }
-    if (inserted > 0) wakeWorkers(name);
+    if (inserted > 0) await announce(name);
     return inserted;
   }
 
@@ -461,6 +480,7 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
   async function work<T>(name: string, o: WorkOptions, handler: JobHandler<T>): Promise<string> {
     if (stopped) throw new Error('The job queue is stopped');
     await ensureQueue(name);
+    await listen();
     const concurrency = Math.max(1, o.concurrency ?? 1);
     const batchSize = Math.max(1, Math.min(o.batchSize ?? concurrency, concurrency));
     const interval = o.pollingIntervalMs ?? pollingIntervalMs;
@@ -547,6 +567,7 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
       if (stopped) return;
       stopped = true;
       await Promise.all([...pollers.values()].map((p) => stopPoller(p, graceful, timeoutMs)));
+      await listener?.close();
       if (starting) {
         await starting.catch(() => undefined);
         await boss.stop({ graceful: false, close: false, wait: true });
