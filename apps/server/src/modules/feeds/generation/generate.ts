@@ -256,21 +256,21 @@ export async function generateCreative(
   };
   const empty = { designId: null, inputHash: null, outputKey: null, error: null };
 
-  const [feed] = await db.select().from(feeds).where(eq(feeds.id, feedId));
+  // The feed and the item as the catalogue's current import has it, in one query.
+  const [row] = await db
+    .select({ feed: feeds, item: catalogItems })
+    .from(feeds)
+    .leftJoin(productSets, eq(productSets.id, feeds.productSetId))
+    .leftJoin(catalogs, eq(catalogs.id, productSets.catalogId))
+    .leftJoin(
+      catalogItems,
+      and(eq(catalogItems.importId, catalogs.currentImportId), eq(catalogItems.itemId, itemId)),
+    )
+    .where(eq(feeds.id, feedId));
   // A deleted feed took its creative rows with it: nothing to write, nothing to retry.
-  if (!feed)
+  if (!row)
     return { status: 'failed', rendered: false, written: false, error: `Feed ${feedId} not found`, notes };
-  const [source] = await db
-    .select({ importId: catalogs.currentImportId })
-    .from(productSets)
-    .innerJoin(catalogs, eq(catalogs.id, productSets.catalogId))
-    .where(eq(productSets.id, feed.productSetId));
-  const [item]: (CatalogItemRow | undefined)[] = source?.importId
-    ? await db
-        .select()
-        .from(catalogItems)
-        .where(and(eq(catalogItems.importId, source.importId), eq(catalogItems.itemId, itemId)))
-    : [];
+  const { feed, item } = row;
   if (!item) {
     return finish({ status: 'archived', ...empty, error: `Item ${itemId} is no longer in the catalogue` });
   }
@@ -280,13 +280,9 @@ export async function generateCreative(
     .from(feedDesigns)
     .where(eq(feedDesigns.feedId, feedId))
     .orderBy(asc(feedDesigns.position), asc(feedDesigns.createdAt), asc(feedDesigns.id));
-  const versionIds = [...new Set(designs.map((design) => design.templateVersionId))];
-  const versions = new Map<string, TemplateVersionRow>(
-    versionIds.length === 0
-      ? []
-      : (await db.select().from(templateVersions).where(inArray(templateVersions.id, versionIds))).map(
-          (version) => [version.id, version],
-        ),
+  const versions = await loadVersions(
+    db,
+    designs.map((design) => design.templateVersionId),
   );
 
   let candidates;
@@ -348,6 +344,50 @@ export async function generateCreative(
   }
 }
 
+/** Template versions never change once saved: each process keeps the last few it read. */
+const VERSION_CACHE_SIZE = 32;
+const versionCache = new Map<string, TemplateVersionRow>();
+
+/** The template versions of `ids` (those that exist), from the cache or the database. */
+async function loadVersions(db: Db, ids: readonly string[]): Promise<Map<string, TemplateVersionRow>> {
+  const wanted = [...new Set(ids)];
+  const missing = wanted.filter((id) => !versionCache.has(id));
+  if (missing.length > 0) {
+    for (const version of await db
+      .select()
+      .from(templateVersions)
+      .where(inArray(templateVersions.id, missing)))
+      versionCache.set(version.id, version);
+  }
+  const found = new Map<string, TemplateVersionRow>();
+  for (const id of wanted) {
+    const version = versionCache.get(id);
+    if (!version) continue;
+    // Most recently used last; the oldest goes first when the cache is full.
+    versionCache.delete(id);
+    versionCache.set(id, version);
+    found.set(id, version);
+  }
+  while (versionCache.size > VERSION_CACHE_SIZE) versionCache.delete(versionCache.keys().next().value!);
+  return found;
+}
+
+/** What a template version reads (templateUses), worked out once per version row. */
+const usesCache = new WeakMap<TemplateVersionRow, ReturnType<typeof templateUses> | { error: unknown }>();
+function versionUses(version: TemplateVersionRow): ReturnType<typeof templateUses> {
+  let uses = usesCache.get(version);
+  if (!uses) {
+    try {
+      uses = templateUses(version.templateString);
+    } catch (error) {
+      uses = { error };
+    }
+    usesCache.set(version, uses);
+  }
+  if ('error' in uses) throw new FinalFailure(describeError(uses.error), { cause: uses.error });
+  return uses;
+}
+
 /** What renderItemAd needs: the item, the template version and its slots in input order, each slot's features. */
 export interface ItemAdInput {
   clientId: string;
@@ -393,12 +433,7 @@ export async function renderItemAd(
   checkAbort();
 
   // 2. Everything that shapes the ad, and its hash.
-  let uses;
-  try {
-    uses = templateUses(version.templateString);
-  } catch (error) {
-    throw new FinalFailure(describeError(error), { cause: error });
-  }
+  const uses = versionUses(version);
   const metadata = itemMetadata(item, now);
   const brand = await loadBrand(deps, input.clientId, { color: uses.inputColor, logo: uses.logoLayers });
   notes.push(...brand.notes);
