@@ -1,4 +1,3 @@
-import path from 'node:path';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
@@ -18,7 +17,8 @@ import { createJobQueue, jobQueueOptions, type JobQueue } from './jobs/queue.js'
 import './jobs/handlers.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
 import { registerUploadRoutes } from './modules/uploads/uploads.routes.js';
-import { createDiskFileStore, type FileStore } from './storage/file-store.js';
+import { createFileStore } from './storage/create-file-store.js';
+import type { FileStore } from './storage/file-store.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -52,7 +52,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     db: database.db,
     log: app.log,
     mailer: options.mailer ?? createMailer(database.db, app.log, config.smtpUrl, config.mailFrom),
-    files: options.files ?? createDiskFileStore(path.join(config.dataDir, 'files')),
+    files: options.files ?? createFileStore(config),
   };
   deps.jobs = options.jobs ?? createJobQueue(database, jobQueueOptions(config, app.log));
   app.addHook('onClose', async () => {

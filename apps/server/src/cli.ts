@@ -6,8 +6,7 @@ import { addMember, createClient, findClientByName } from './modules/clients/cli
 import { createSignInLink } from './modules/users/account.service.js';
 import { createMailer } from './modules/mail/mailer.js';
 import { createUser, findUserByEmail, setPassword } from './modules/users/users.service.js';
-import { createDiskFileStore } from './storage/file-store.js';
-import path from 'node:path';
+import { createFileStore } from './storage/create-file-store.js';
 import { users } from './db/schema.js';
 import { eq } from 'drizzle-orm';
 
@@ -109,7 +108,7 @@ program
         database,
         db: database.db,
         mailer: createMailer(database.db, console as never, config.smtpUrl, config.mailFrom),
-        files: createDiskFileStore(path.join(config.dataDir, 'files')),
+        files: createFileStore(config),
         log: console as never,
       };
       const { url, expiresAt } = await createSignInLink(deps, opts.email, null);

@@ -24,7 +24,7 @@ export interface Config {
   loginRateLimit: { max: number; windowMs: number };
   /** Signs upload policies for the embedded upload endpoint; when unset one is generated and kept in the database. */
   uploadSecret: string | undefined;
-  /** An S3-compatible store for uploads; when unset, uploads go to the local disk through `/uploads/`. */
+  /** An S3-compatible store for every stored file; when unset, files live on the local disk (uploads through `/uploads/`). */
   s3: S3Config | undefined;
   /** The web process works the job queue too (WORKERS_IN_WEB=false leaves the jobs to `npm run worker` processes). */
   workersInWeb: boolean;

@@ -16,7 +16,10 @@ export interface StoredFile {
   contentType?: string;
 }
 
-/** Stored files under keys such as `clients/{id}/msa/{name}`. The embedded default is the local disk. */
+/**
+ * Stored files under keys such as `clients/{id}/msa/{name}`: on the local disk by default, in the S3 bucket
+ * when S3 is configured (`createFileStore`).
+ */
 export interface FileStore {
   put(key: string, body: Buffer, options?: PutOptions): Promise<void>;
   /**
@@ -24,7 +27,10 @@ export interface FileStore {
    * when the stream fails (a size cap, a dropped connection) nothing is stored and the error is rethrown.
    */
   putStream(key: string, body: Readable, options?: PutOptions): Promise<{ size: number }>;
+  /** The file under `key`, or null when none is stored there. */
   get(key: string): Promise<StoredFile | null>;
+  /** True when a file is stored under `key`; cheaper than `get`, which opens the file. */
+  exists(key: string): Promise<boolean>;
   remove(key: string): Promise<void>;
 }
 
@@ -35,7 +41,8 @@ export function isSafeKey(key: string): boolean {
   return SAFE_KEY.test(key) && !key.split('/').some((part) => part === '..' || part === '.' || part === '');
 }
 
-function assertSafeKey(key: string): void {
+/** Throws for a key `isSafeKey` refuses; every store checks each key before touching anything. */
+export function assertSafeKey(key: string): void {
   if (!isSafeKey(key)) throw new Error(`Unsafe storage key: ${key}`);
 }
 
@@ -113,6 +120,10 @@ export function createDiskFileStore(root: string): FileStore {
         () => ({}) as { contentType?: string },
       );
       return { stream: createReadStream(file), size, contentType: meta.contentType };
+    },
+    async exists(key) {
+      const info = await stat(resolve(key)).catch(() => null);
+      return info?.isFile() ?? false;
     },
     async remove(key) {
       await rm(resolve(key), { force: true });

@@ -127,6 +127,11 @@ async function receiveUpload(deps: AppDeps, req: FastifyRequest, reply: FastifyR
   return refuse(400, 'InvalidArgument', 'POST requires exactly one file upload per request.');
 }
 
+/**
+ * Streams a stored upload from the file store, the S3 bucket included, rather than redirecting to the bucket
+ * (or S3_PUBLIC_URL): every store's files then come with the same cache, CSP and CORS headers, which the
+ * bucket would not set. Library thumbnails are linked here (`/files/library/...`) whatever the store.
+ */
 async function serveFile(
   deps: AppDeps,
   req: FastifyRequest<{ Params: { '*': string } }>,
@@ -154,8 +159,8 @@ async function serveFile(
 }
 
 /**
- * The embedded file store's HTTP face: `POST /uploads/` speaks S3's presigned-POST protocol, and
- * `GET /files/{key}` serves stored uploads back.
+ * The file store's HTTP face: `POST /uploads/` speaks S3's presigned-POST protocol for the embedded store,
+ * and `GET /files/{key}` serves stored uploads back from whichever store is in use.
  */
 export async function registerUploadRoutes(app: FastifyInstance, deps: AppDeps) {
   await app.register(async (scope) => {

@@ -448,11 +448,7 @@ export async function renderItemAd(
   const outputKey = creativeKey(input.clientId, inputHash);
 
   // 3. Stored already: the same inputs made this very file.
-  const stored = await deps.files.get(outputKey);
-  if (stored) {
-    stored.stream.destroy();
-    return { inputHash, outputKey, rendered: false, images: [] };
-  }
+  if (await deps.files.exists(outputKey)) return { inputHash, outputKey, rendered: false, images: [] };
 
   // 4. Slot features, then the template rewrites (fit; logo layers without a logo).
   const processed = await Promise.all(

@@ -29,9 +29,7 @@ export async function seedTemplateLibrary(
   for (const starter of STARTER_TEMPLATES) {
     const hash = createHash('sha256').update(starter.templateString).digest('hex').slice(0, 16);
     const key = `library/${starter.key}/${hash}.jpg`;
-    const stored = await deps.files.get(key);
-    stored?.stream.destroy();
-    if (!stored) {
+    if (!(await deps.files.exists(key))) {
       images ??= await sampleProductImages();
       const scale = THUMBNAIL_LONG_SIDE / Math.max(starter.width, starter.height);
       // A product of the template's industry, so the thumbnail shows what the design is for.
@@ -51,8 +49,8 @@ export async function seedTemplateLibrary(
       key: starter.key,
       name: starter.name,
       templateString: starter.templateString,
-      // Always the local store (where deps.files writes, also when uploads go to S3), as a path of this
-      // site, so a change of PUBLIC_URL leaves it valid.
+      // A path of this site (GET /files/ reads deps.files, the disk or the bucket), so a change of
+      // PUBLIC_URL leaves it valid.
       thumbnailUrl: `/files/${key}`,
       styleTags: starter.styleTags,
       industryTag: starter.industryTag,
