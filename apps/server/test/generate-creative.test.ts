@@ -342,6 +342,38 @@ describe.each(dbKinds)('generateCreative on %s', (kind) => {
     expect(await row('not-in-catalogue')).toMatchObject({ status: 'archived' });
   });
 
+  it('calls beforeRender only when the ad must be rendered, and writes the attempt with a changed state', async () => {
+    let calls = 0;
+    const beforeRender = async () => {
+      calls += 1;
+    };
+    const first = await row('one');
+    await generateCreative(t.deps, { feedId, itemId: 'one' }, { loadImage, now: NOW, beforeRender });
+    expect(calls).toBe(0); // stored already: straight to the final state
+    await t.deps.files.remove(first.outputKey!);
+    const again = await generateCreative(
+      t.deps,
+      { feedId, itemId: 'one' },
+      { loadImage, now: NOW, beforeRender },
+    );
+    expect(calls).toBe(1);
+    expect(again).toMatchObject({ rendered: true, outputKey: first.outputKey });
+    expect(await t.deps.files.exists(first.outputKey!)).toBe(true);
+
+    await t.deps.db
+      .update(feedCreatives)
+      .set({ status: 'pending' })
+      .where(and(eq(feedCreatives.feedId, feedId), eq(feedCreatives.itemId, 'missing')));
+    const failed = await generateCreative(
+      t.deps,
+      { feedId, itemId: 'missing' },
+      { loadImage, now: NOW, beforeRender, attempt: 2 },
+    );
+    expect(failed).toMatchObject({ status: 'failed', written: true });
+    expect(calls).toBe(1); // refused before rendering
+    expect(await row('missing')).toMatchObject({ status: 'failed', attempts: 2 });
+  });
+
   it('downloads each image once, also when the output is reused', async () => {
     loads = 0;
     await generate('two');

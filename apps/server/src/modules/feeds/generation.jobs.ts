@@ -1,8 +1,9 @@
 /**
- * The 'generate-creative' job: one item of one feed. The row goes pending → in_progress here, and
- * generateCreative writes its final state (conditionally: a repeated run changes nothing). A transient
- * error is thrown so the queue retries with backoff; on the last attempt it is written as failed, so
- * every item ends in one final state.
+ * The 'generate-creative' job: one item of one feed. The row goes pending → in_progress when the ad
+ * has to be rendered (an unchanged item, whose ad is stored already, goes straight to its final state:
+ * one write instead of two), or at once on a retry; generateCreative writes the final state
+ * (conditionally: a repeated run changes nothing). A transient error is thrown so the queue retries with
+ * backoff; on the last attempt it is written as failed, so every item ends in one final state.
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { feedCreatives } from '../../db/schema.js';
@@ -23,15 +24,25 @@ registerJobHandler<GenerateCreativeJob>(
   async (job, ctx) => {
     const { feedId, itemId } = job.data;
     const row = and(eq(feedCreatives.feedId, feedId), eq(feedCreatives.itemId, itemId));
-    await ctx.db
-      .update(feedCreatives)
-      .set({ status: 'in_progress', attempts: job.retryCount + 1, updatedAt: new Date() })
-      .where(and(row, inArray(feedCreatives.status, ['pending', 'in_progress'])));
+    const working = inArray(feedCreatives.status, ['pending', 'in_progress']);
+    const markInProgress = async () => {
+      await ctx.db
+        .update(feedCreatives)
+        .set({ status: 'in_progress', attempts: job.retryCount + 1, updatedAt: new Date() })
+        .where(and(row, working));
+    };
+    // A retry shows as in progress (with its attempt number) while it runs.
+    if (job.retryCount > 0) await markInProgress();
     try {
       const outcome = await generateCreative(
         ctx,
         { feedId, itemId },
-        { signal: job.signal, images: { allowHosts: ctx.config.fetchAllowHosts } },
+        {
+          signal: job.signal,
+          images: { allowHosts: ctx.config.fetchAllowHosts },
+          beforeRender: markInProgress,
+          attempt: job.retryCount + 1,
+        },
       );
       return { status: outcome.status, rendered: outcome.rendered };
     } catch (error) {
@@ -39,8 +50,13 @@ registerJobHandler<GenerateCreativeJob>(
         const message = error instanceof Error ? error.message : String(error);
         await ctx.db
           .update(feedCreatives)
-          .set({ status: 'failed', error: message.slice(0, 1000), updatedAt: new Date() })
-          .where(and(row, eq(feedCreatives.status, 'in_progress')));
+          .set({
+            status: 'failed',
+            error: message.slice(0, 1000),
+            attempts: job.retryCount + 1,
+            updatedAt: new Date(),
+          })
+          .where(and(row, working));
         return { status: 'failed', error: message };
       }
       throw error;

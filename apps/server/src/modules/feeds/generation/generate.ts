@@ -75,6 +75,10 @@ export interface GenerateOptions {
   images?: ImageLimits;
   /** Aborts between steps (the queue's job.signal). */
   signal?: AbortSignal;
+  /** Called once the ad turns out not to be stored, before its images are processed and it is rendered. */
+  beforeRender?: () => Promise<void>;
+  /** The run's attempt (1 for the job's first run), written with a changed final state. */
+  attempt?: number;
 }
 
 /** How one input image went into the ad. */
@@ -144,12 +148,19 @@ const same = (column: PgColumn, value: string | null): SQL => sql`${column} is n
 
 /**
  * Writes the row's final state unless it already holds exactly this state (so a second run changes
- * nothing, updated_at included). An archived row is left alone unless archiving. True when written.
+ * nothing, updated_at and attempts included). An archived row is left alone unless archiving. True when
+ * written; `attempt` (1 for the first run of the job) is written with the state.
  */
-async function writeFinal(db: Db, feedId: string, itemId: string, state: FinalState): Promise<boolean> {
+async function writeFinal(
+  db: Db,
+  feedId: string,
+  itemId: string,
+  state: FinalState,
+  attempt: number | undefined,
+): Promise<boolean> {
   const rows = await db
     .update(feedCreatives)
-    .set({ ...state, updatedAt: new Date() })
+    .set({ ...state, ...(attempt === undefined ? {} : { attempts: attempt }), updatedAt: new Date() })
     .where(
       and(
         eq(feedCreatives.feedId, feedId),
@@ -241,7 +252,7 @@ export async function generateCreative(
     state: FinalState,
     extra: Partial<CreativeOutcome> = {},
   ): Promise<CreativeOutcome> => {
-    const written = await writeFinal(db, feedId, itemId, state);
+    const written = await writeFinal(db, feedId, itemId, state, options.attempt);
     return {
       status: state.status,
       ...(state.designId ? { designId: state.designId } : {}),
@@ -327,6 +338,7 @@ export async function generateCreative(
       limits,
       notes,
       checkAbort,
+      ...(options.beforeRender ? { beforeRender: options.beforeRender } : {}),
     });
     const generated: FinalState = {
       status: 'generated',
@@ -401,6 +413,8 @@ export interface ItemAdInput {
   /** Collects what did not happen as asked. */
   notes: string[];
   checkAbort?: () => void;
+  /** Called once the ad turns out not to be stored, before the images are processed and it is rendered. */
+  beforeRender?: () => Promise<void>;
 }
 
 /**
@@ -449,6 +463,7 @@ export async function renderItemAd(
 
   // 3. Stored already: the same inputs made this very file.
   if (await deps.files.exists(outputKey)) return { inputHash, outputKey, rendered: false, images: [] };
+  await input.beforeRender?.();
 
   // 4. Slot features, then the template rewrites (fit; logo layers without a logo).
   const processed = await Promise.all(
