@@ -239,6 +239,11 @@ test('a feed from a product set: progress, counts, export URL, creatives, item d
   const fit = designedContain ? 'Cover' : 'Contain';
   await contain.click({ force: true });
   await expect(contain).toBeChecked({ checked: !designedContain });
+  // The placement also starts as the template's; the design moves the image to another side.
+  const horizontal = design.getByRole('radiogroup', { name: 'Horizontal position' });
+  const side = (await horizontal.getByRole('radio', { name: 'Left' }).isChecked()) ? 'Right' : 'Left';
+  await horizontal.getByText(side, { exact: true }).click();
+  await expect(horizontal.getByRole('radio', { name: side })).toBeChecked();
   const filter = design.getByRole('textbox', { name: 'Item filter (optional)' });
   await filter.fill('{brand');
   await dialog.getByRole('button', { name: 'Create feed' }).click();
@@ -263,6 +268,8 @@ test('a feed from a product set: progress, counts, export URL, creatives, item d
   const designCard = page.getByRole('region', { name: 'Designs' }).getByRole('article', { name: 'Design 1' });
   await expect(designCard).toContainText(templateName);
   await expect(designCard).toContainText(fit);
+  await expect(designCard).toContainText(`Horizontal position: ${side}`);
+  await expect(designCard).not.toContainText('Vertical position');
   await expect(designCard).toContainText('"brand"');
 
   // The XML export URL is copied, and lists exactly the items that have an ad.
@@ -331,7 +338,10 @@ test('a feed from a product set: progress, counts, export URL, creatives, item d
   await expect(page).toHaveURL(new RegExp(`${feedUrl}design/[0-9a-f-]{36}/$`));
   await expect(page.getByRole('heading', { name: 'Design 1 of 1' })).toBeVisible();
   await expect(page.getByRole('link', { name: templateName })).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Slot features' })).toContainText(`${fit}This feed`);
+  const slotTable = page.getByRole('table', { name: 'Slot features' });
+  await expect(slotTable).toContainText(`${fit}This feed`);
+  await expect(slotTable.getByRole('columnheader', { name: 'Horizontal position' })).toBeVisible();
+  await expect(slotTable).toContainText(`${side}This feed`);
   await expect(page.getByRole('status').filter({ hasText: 'took this design' })).toHaveText(
     '3 of 3 generated ads took this design.',
   );

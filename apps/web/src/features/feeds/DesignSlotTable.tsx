@@ -1,5 +1,11 @@
 import { Badge, Table, Text } from '@mantine/core';
-import { type DesignSlotRow, SLOT_SWITCHES, type SlotSwitchKey } from './feedDraft';
+import {
+  type DesignSlotRow,
+  SLOT_PLACEMENTS,
+  SLOT_SWITCHES,
+  type SlotFeatureKey,
+  type SlotSwitchKey,
+} from './feedDraft';
 
 const words: Record<SlotSwitchKey, [on: string, off: string]> = {
   isContain: ['Contain', 'Cover'],
@@ -7,6 +13,37 @@ const words: Record<SlotSwitchKey, [on: string, off: string]> = {
   removeBordersHard: ['Yes', 'No'],
   removeBackground: ['Yes', 'No'],
 };
+
+/** The table's columns: the switches, then the placement, each with its heading and its value in words. */
+const columns: { key: SlotFeatureKey; heading: string; text: (row: DesignSlotRow) => string | null }[] = [
+  ...SLOT_SWITCHES.map(({ key, label }) => ({
+    key,
+    heading: key === 'isContain' ? 'Fit' : label,
+    text: (row: DesignSlotRow) => {
+      const value = row.values[key];
+      return value === null ? null : words[key][value ? 0 : 1];
+    },
+  })),
+  ...SLOT_PLACEMENTS.map(({ key, label, options }) => ({
+    key,
+    heading: label,
+    text: (row: DesignSlotRow) => options.find((option) => option.value === row.values[key])?.label ?? null,
+  })),
+];
+
+/** A feature's value, and a badge when the design changed it. */
+function Cell({ text, changed }: { text: string | null; changed: boolean }) {
+  return (
+    <Table.Td>
+      {text ?? '—'}
+      {changed && (
+        <Badge size="xs" variant="light" ml={6}>
+          This feed
+        </Badge>
+      )}
+    </Table.Td>
+  );
+}
 
 /** The slot features a design renders with, marking those the design sets differently from the template. */
 export function DesignSlotTable({ rows }: { rows: readonly DesignSlotRow[] }) {
@@ -17,13 +54,13 @@ export function DesignSlotTable({ rows }: { rows: readonly DesignSlotRow[] }) {
       </Text>
     );
   return (
-    <Table.ScrollContainer minWidth={560}>
+    <Table.ScrollContainer minWidth={820}>
       <Table verticalSpacing="xs" aria-label="Slot features">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Slot</Table.Th>
-            {SLOT_SWITCHES.map(({ key, label }) => (
-              <Table.Th key={key}>{key === 'isContain' ? 'Fit' : label}</Table.Th>
+            {columns.map(({ key, heading }) => (
+              <Table.Th key={key}>{heading}</Table.Th>
             ))}
           </Table.Tr>
         </Table.Thead>
@@ -35,19 +72,9 @@ export function DesignSlotTable({ rows }: { rows: readonly DesignSlotRow[] }) {
                   {row.slotId}
                 </Text>
               </Table.Td>
-              {SLOT_SWITCHES.map(({ key }) => {
-                const value = row.values[key];
-                return (
-                  <Table.Td key={key}>
-                    {value === null ? '—' : words[key][value ? 0 : 1]}
-                    {row.changed.includes(key) && (
-                      <Badge size="xs" variant="light" ml={6}>
-                        This feed
-                      </Badge>
-                    )}
-                  </Table.Td>
-                );
-              })}
+              {columns.map(({ key, text }) => (
+                <Cell key={key} text={text(row)} changed={row.changed.includes(key)} />
+              ))}
             </Table.Tr>
           ))}
         </Table.Tbody>

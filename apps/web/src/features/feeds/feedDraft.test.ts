@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   designInputs,
   designSlotRows,
+  type DesignSlotRow,
   emptyDesign,
   feedNameError,
   itemFilterError,
@@ -10,6 +11,11 @@ import {
   type TemplateSlotLike,
 } from './feedDraft';
 
+const pickPlacement = ({ horizontalAlignment, verticalAlignment }: DesignSlotRow['values']) => ({
+  horizontalAlignment,
+  verticalAlignment,
+});
+
 const features = (values: Record<string, string>) =>
   Object.entries(values).map(([key, value]) => ({ key, value }));
 
@@ -17,13 +23,19 @@ const slots: TemplateSlotLike[] = [
   {
     id: 'MAIN_002',
     index: 1,
-    features: features({ isContain: 'true', removeBorders: 'false', removeBackground: 'false' }),
+    features: features({
+      isContain: 'true',
+      removeBorders: 'false',
+      removeBackground: 'false',
+      horizontalAlignment: 'LEFT',
+      verticalAlignment: 'TOP',
+    }),
   },
   { id: 'MAIN_001', index: 0, features: features({ isContain: 'false', removeBackground: 'true' }) },
 ];
 
 describe('slotChoices', () => {
-  it('reads the switches from the template, in input order', () => {
+  it('reads the switches and the placement from the template, in input order', () => {
     expect(slotChoices(slots)).toEqual([
       {
         slotId: 'MAIN_001',
@@ -31,6 +43,8 @@ describe('slotChoices', () => {
         removeBorders: false,
         removeBordersHard: false,
         removeBackground: true,
+        horizontalAlignment: 'CENTER',
+        verticalAlignment: 'MIDDLE',
       },
       {
         slotId: 'MAIN_002',
@@ -38,8 +52,21 @@ describe('slotChoices', () => {
         removeBorders: false,
         removeBordersHard: false,
         removeBackground: false,
+        horizontalAlignment: 'LEFT',
+        verticalAlignment: 'TOP',
       },
     ]);
+  });
+  it('reads the placement in any case, and falls back to centre and middle for other values', () => {
+    const read = (horizontalAlignment: string, verticalAlignment: string) => {
+      const [choice] = slotChoices([
+        { id: 'MAIN_001', index: 0, features: features({ horizontalAlignment, verticalAlignment }) },
+      ]);
+      return [choice?.horizontalAlignment, choice?.verticalAlignment];
+    };
+    expect(read('right', ' Bottom ')).toEqual(['RIGHT', 'BOTTOM']);
+    expect(read('Left', 'top')).toEqual(['LEFT', 'TOP']);
+    expect(read('JUSTIFY', '')).toEqual(['CENTER', 'MIDDLE']);
   });
 });
 
@@ -57,6 +84,22 @@ describe('slotFeaturesJson', () => {
       MAIN_002: { removeBordersHard: 'true' },
     });
   });
+  it('holds only the placement changed, upper case', () => {
+    const [first, second] = slotChoices(slots);
+    const json = slotFeaturesJson(slots, [first!, { ...second!, verticalAlignment: 'BOTTOM' }]);
+    expect(JSON.parse(json)).toEqual({ MAIN_002: { verticalAlignment: 'BOTTOM' } });
+  });
+  it('sends the server’s default placement when the template places the image elsewhere', () => {
+    const [first, second] = slotChoices(slots);
+    const json = slotFeaturesJson(slots, [
+      { ...first!, horizontalAlignment: 'RIGHT' },
+      { ...second!, horizontalAlignment: 'CENTER', verticalAlignment: 'MIDDLE' },
+    ]);
+    expect(JSON.parse(json)).toEqual({
+      MAIN_001: { horizontalAlignment: 'RIGHT' },
+      MAIN_002: { horizontalAlignment: 'CENTER', verticalAlignment: 'MIDDLE' },
+    });
+  });
   it('ignores choices for slots the template does not have', () =>
     expect(
       slotFeaturesJson(slots, [
@@ -66,6 +109,8 @@ describe('slotFeaturesJson', () => {
           removeBorders: true,
           removeBordersHard: true,
           removeBackground: true,
+          horizontalAlignment: 'LEFT',
+          verticalAlignment: 'BOTTOM',
         },
       ]),
     ).toBe('{}'));
@@ -116,22 +161,72 @@ describe('designSlotRows', () => {
     expect(rows).toEqual([
       {
         slotId: 'MAIN_001',
-        values: { isContain: true, removeBorders: false, removeBordersHard: false, removeBackground: true },
+        values: {
+          isContain: true,
+          removeBorders: false,
+          removeBordersHard: false,
+          removeBackground: true,
+          horizontalAlignment: 'CENTER',
+          verticalAlignment: 'MIDDLE',
+        },
         changed: ['isContain'],
       },
       {
         slotId: 'MAIN_002',
-        values: { isContain: true, removeBorders: false, removeBordersHard: false, removeBackground: false },
+        values: {
+          isContain: true,
+          removeBorders: false,
+          removeBordersHard: false,
+          removeBackground: false,
+          horizontalAlignment: 'LEFT',
+          verticalAlignment: 'TOP',
+        },
         changed: [],
       },
     ]);
   });
+  it('marks a placement the design changed, read in any case; the same value is no change', () => {
+    const rows = designSlotRows(slots, {
+      MAIN_001: { horizontalAlignment: 'center', verticalAlignment: 'bottom' },
+      MAIN_002: { horizontalAlignment: 'Left', verticalAlignment: 'Middle' },
+    });
+    expect(
+      rows.map(({ slotId, values, changed }) => ({ slotId, ...pickPlacement(values), changed })),
+    ).toEqual([
+      {
+        slotId: 'MAIN_001',
+        horizontalAlignment: 'CENTER',
+        verticalAlignment: 'BOTTOM',
+        changed: ['verticalAlignment'],
+      },
+      {
+        slotId: 'MAIN_002',
+        horizontalAlignment: 'LEFT',
+        verticalAlignment: 'MIDDLE',
+        changed: ['verticalAlignment'],
+      },
+    ]);
+  });
+  it('takes a placement the server does not know as unset', () => {
+    const [row] = designSlotRows(slots, { MAIN_001: { horizontalAlignment: 'SIDEWAYS' } });
+    expect(row?.values.horizontalAlignment).toBe('CENTER');
+    expect(row?.changed).toEqual([]);
+  });
   it('shows only the design’s values without the template', () =>
-    expect(designSlotRows(undefined, { MAIN_009: { removeBorders: 'true' } })).toEqual([
+    expect(
+      designSlotRows(undefined, { MAIN_009: { removeBorders: 'true', horizontalAlignment: 'right' } }),
+    ).toEqual([
       {
         slotId: 'MAIN_009',
-        values: { isContain: null, removeBorders: true, removeBordersHard: null, removeBackground: null },
-        changed: ['removeBorders'],
+        values: {
+          isContain: null,
+          removeBorders: true,
+          removeBordersHard: null,
+          removeBackground: null,
+          horizontalAlignment: 'RIGHT',
+          verticalAlignment: null,
+        },
+        changed: ['removeBorders', 'horizontalAlignment'],
       },
     ]));
 });

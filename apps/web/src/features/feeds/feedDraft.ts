@@ -22,8 +22,62 @@ export const SLOT_SWITCHES = [
 
 export type SlotSwitchKey = (typeof SLOT_SWITCHES)[number]['key'];
 
-/** The switches of one slot of a design. */
-export type SlotChoice = { slotId: string } & Record<SlotSwitchKey, boolean>;
+/** Where a slot's image sits across its box (the server's `horizontalAlignment`). */
+export const HORIZONTAL_ALIGNMENTS = ['LEFT', 'CENTER', 'RIGHT'] as const;
+export type HorizontalAlignment = (typeof HORIZONTAL_ALIGNMENTS)[number];
+/** Where a slot's image sits down its box (the server's `verticalAlignment`). */
+export const VERTICAL_ALIGNMENTS = ['TOP', 'MIDDLE', 'BOTTOM'] as const;
+export type VerticalAlignment = (typeof VERTICAL_ALIGNMENTS)[number];
+
+/** Where a slot's image sits inside the slot's box; shows most when the image is contained. */
+export interface SlotPlacement {
+  horizontalAlignment: HorizontalAlignment;
+  verticalAlignment: VerticalAlignment;
+}
+
+export type SlotPlacementKey = keyof SlotPlacement;
+
+/** Where generation puts an image when neither the template nor the design says. */
+export const DEFAULT_PLACEMENT: SlotPlacement = {
+  horizontalAlignment: 'CENTER',
+  verticalAlignment: 'MIDDLE',
+};
+
+/** The placements the form offers, each with its values in words. */
+export const SLOT_PLACEMENTS = [
+  {
+    key: 'horizontalAlignment',
+    label: 'Horizontal position',
+    options: [
+      { value: 'LEFT', label: 'Left' },
+      { value: 'CENTER', label: 'Center' },
+      { value: 'RIGHT', label: 'Right' },
+    ],
+  },
+  {
+    key: 'verticalAlignment',
+    label: 'Vertical position',
+    options: [
+      { value: 'TOP', label: 'Top' },
+      { value: 'MIDDLE', label: 'Middle' },
+      { value: 'BOTTOM', label: 'Bottom' },
+    ],
+  },
+] as const satisfies readonly {
+  [K in SlotPlacementKey]: {
+    key: K;
+    label: string;
+    options: readonly { value: SlotPlacement[K]; label: string }[];
+  };
+}[SlotPlacementKey][];
+
+/** Every feature of one slot the form offers: the switches and the placement. */
+export type SlotFeatures = Record<SlotSwitchKey, boolean> & SlotPlacement;
+
+export type SlotFeatureKey = keyof SlotFeatures;
+
+/** The features of one slot of a design. */
+export type SlotChoice = { slotId: string } & SlotFeatures;
 
 /** A design as the form holds it. */
 export interface DesignDraft {
@@ -36,6 +90,11 @@ export interface DesignDraft {
   itemFilter: string;
 }
 
+const SLOT_FEATURE_KEYS: readonly SlotFeatureKey[] = [
+  ...SLOT_SWITCHES.map(({ key }) => key),
+  ...SLOT_PLACEMENTS.map(({ key }) => key),
+];
+
 /** The slots of a template as the API gives them. */
 export interface TemplateSlotLike {
   id: string;
@@ -43,22 +102,36 @@ export interface TemplateSlotLike {
   features: readonly { key: string; value: string }[];
 }
 
-const isOn = (slot: TemplateSlotLike, key: string) =>
-  slot.features
-    .find((feature) => feature.key === key)
-    ?.value.trim()
-    .toLowerCase() === 'true';
+const featureValue = (slot: TemplateSlotLike, key: string) =>
+  slot.features.find((feature) => feature.key === key)?.value;
 
-/** The switches of a template's slots as the template sets them, in input order. */
+/** True for 'true' in any case and with spaces around; null for no value. */
+function readSwitch(value: string | undefined): boolean | null {
+  return value === undefined ? null : value.trim().toLowerCase() === 'true';
+}
+
+/** One of `allowed`, in any case and with spaces around; null for no value or another one. */
+function readPlacement<T extends string>(value: string | undefined, allowed: readonly T[]): T | null {
+  const upper = value?.trim().toUpperCase();
+  return allowed.find((candidate) => candidate === upper) ?? null;
+}
+
+/** The features of a template's slots as the template sets them, in input order. */
 export function slotChoices(slots: readonly TemplateSlotLike[]): SlotChoice[] {
   return [...slots]
     .sort((a, b) => a.index - b.index)
     .map((slot) => ({
       slotId: slot.id,
-      isContain: isOn(slot, 'isContain'),
-      removeBorders: isOn(slot, 'removeBorders'),
-      removeBordersHard: isOn(slot, 'removeBordersHard'),
-      removeBackground: isOn(slot, 'removeBackground'),
+      isContain: readSwitch(featureValue(slot, 'isContain')) ?? false,
+      removeBorders: readSwitch(featureValue(slot, 'removeBorders')) ?? false,
+      removeBordersHard: readSwitch(featureValue(slot, 'removeBordersHard')) ?? false,
+      removeBackground: readSwitch(featureValue(slot, 'removeBackground')) ?? false,
+      horizontalAlignment:
+        readPlacement(featureValue(slot, 'horizontalAlignment'), HORIZONTAL_ALIGNMENTS) ??
+        DEFAULT_PLACEMENT.horizontalAlignment,
+      verticalAlignment:
+        readPlacement(featureValue(slot, 'verticalAlignment'), VERTICAL_ALIGNMENTS) ??
+        DEFAULT_PLACEMENT.verticalAlignment,
     }));
 }
 
@@ -68,9 +141,9 @@ export function emptyDesign(key: string): DesignDraft {
 }
 
 /**
- * The design's slot features as createFeed takes them: `{ slotId: { isContain: 'true', … } }`, holding
- * only what differs from the template (generation lays these over the template's own features, so a
- * slot left as designed follows the template).
+ * The design's slot features as createFeed takes them: `{ slotId: { isContain: 'true', horizontalAlignment:
+ * 'LEFT', … } }`, holding only what differs from the template (generation lays these over the template's
+ * own features, so a slot left as designed follows the template).
  */
 export function slotFeaturesJson(
   templateSlots: readonly TemplateSlotLike[],
@@ -81,7 +154,7 @@ export function slotFeaturesJson(
   for (const choice of choices) {
     const base = designed.get(choice.slotId);
     if (!base) continue;
-    const changed = SLOT_SWITCHES.filter(({ key }) => choice[key] !== base[key]).map(({ key }) => [
+    const changed = SLOT_FEATURE_KEYS.filter((key) => choice[key] !== base[key]).map((key) => [
       key,
       String(choice[key]),
     ]);
@@ -144,33 +217,46 @@ export function feedNameError(name: string): string | null {
   return null;
 }
 
-/** One slot of a design as its page shows it: each switch's value, and which the design changed. */
+/** One slot of a design as its page shows it: each feature's value, and which the design changed. */
 export interface DesignSlotRow {
   slotId: string;
   /** Null where neither the template (unknown) nor the design says. */
-  values: Record<SlotSwitchKey, boolean | null>;
-  changed: SlotSwitchKey[];
+  values: { [K in SlotFeatureKey]: SlotFeatures[K] | null };
+  changed: SlotFeatureKey[];
 }
 
 /**
  * A design's slots with the features generation uses: the template's own, overlaid by the design's
- * `slotFeatures`. Without the template (a design on an older version), only the design's own values.
+ * `slotFeatures` (a placement the server does not know counts as unset, as generation leaves it as
+ * designed). Without the template (a design on an older version), only the design's own values.
  */
 export function designSlotRows(
   templateSlots: readonly TemplateSlotLike[] | undefined,
   slotFeatures: Readonly<Record<string, Readonly<Record<string, string>>>>,
 ): DesignSlotRow[] {
-  const read = (value: string | undefined) =>
-    value === undefined ? null : value.trim().toLowerCase() === 'true';
-  const row = (slotId: string, base: Partial<Record<SlotSwitchKey, boolean>>): DesignSlotRow => {
+  const row = (slotId: string, base: Partial<SlotFeatures>): DesignSlotRow => {
     const own = slotFeatures[slotId] ?? {};
-    const values = {} as Record<SlotSwitchKey, boolean | null>;
-    const changed: SlotSwitchKey[] = [];
-    for (const { key } of SLOT_SWITCHES) {
-      const chosen = read(own[key]);
-      values[key] = chosen ?? base[key] ?? null;
-      if (chosen !== null && chosen !== (base[key] ?? null)) changed.push(key);
-    }
+    const chosen: DesignSlotRow['values'] = {
+      isContain: readSwitch(own.isContain),
+      removeBorders: readSwitch(own.removeBorders),
+      removeBordersHard: readSwitch(own.removeBordersHard),
+      removeBackground: readSwitch(own.removeBackground),
+      horizontalAlignment: readPlacement(own.horizontalAlignment, HORIZONTAL_ALIGNMENTS),
+      verticalAlignment: readPlacement(own.verticalAlignment, VERTICAL_ALIGNMENTS),
+    };
+    const effective = <K extends SlotFeatureKey>(key: K): SlotFeatures[K] | null =>
+      chosen[key] ?? base[key] ?? null;
+    const values: DesignSlotRow['values'] = {
+      isContain: effective('isContain'),
+      removeBorders: effective('removeBorders'),
+      removeBordersHard: effective('removeBordersHard'),
+      removeBackground: effective('removeBackground'),
+      horizontalAlignment: effective('horizontalAlignment'),
+      verticalAlignment: effective('verticalAlignment'),
+    };
+    const changed = SLOT_FEATURE_KEYS.filter(
+      (key) => chosen[key] !== null && chosen[key] !== (base[key] ?? null),
+    );
     return { slotId, values, changed };
   };
   if (templateSlots) return slotChoices(templateSlots).map(({ slotId, ...base }) => row(slotId, base));

@@ -116,11 +116,15 @@ describe('JSON', () => {
           MAIN_001: { isContain: 'true', removeBackground: 'true' },
           MAIN_002: { isContain: 'false', removeBorders: 'false', maxSlides: '3' },
           MAIN_003: {},
+          MAIN_004: { horizontalAlignment: 'LEFT', verticalAlignment: 'bottom' },
+          MAIN_005: { horizontalAlignment: 'SIDEWAYS' },
         }),
       ),
     ).toEqual([
       { slotId: 'MAIN_001', features: ['Contain', 'Remove background'] },
       { slotId: 'MAIN_002', features: ['Cover', 'Keep borders', 'maxSlides: 3'] },
+      { slotId: 'MAIN_004', features: ['Horizontal position: Left', 'Vertical position: Bottom'] },
+      { slotId: 'MAIN_005', features: ['Horizontal position: SIDEWAYS'] },
     ]);
   });
   it('numbers designs from 1', () => expect(designLabel(0)).toBe('Design 1'));

@@ -1,5 +1,6 @@
 /** Pure helpers of the feed screens (no React, no DOM). */
 import type { CreativeStatus, FeedCounts } from './feed';
+import { SLOT_PLACEMENTS } from './feedDraft';
 
 /** Creatives per page of the gallery. */
 export const CREATIVES_PER_PAGE = 48;
@@ -151,8 +152,16 @@ const featureWords: Record<string, [on: string, off: string]> = {
   removeBackground: ['Remove background', 'Keep background'],
 };
 
-/** One feature in words: 'Contain', 'Remove background', or 'key: value' for the others. */
+/**
+ * One feature in words: 'Contain', 'Remove background', 'Horizontal position: Left', or 'key: value' for
+ * the others.
+ */
 export function describeFeature(key: string, value: string): string {
+  const placement = SLOT_PLACEMENTS.find((candidate) => candidate.key === key);
+  if (placement) {
+    const option = placement.options.find((candidate) => candidate.value === value.trim().toUpperCase());
+    return `${placement.label}: ${option?.label ?? value}`;
+  }
   const words = featureWords[key];
   if (!words) return `${key}: ${value}`;
   return value.trim().toLowerCase() === 'true' ? words[0] : words[1];
