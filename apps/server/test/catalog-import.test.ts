@@ -9,6 +9,7 @@ import {
   type ImportProgress,
   nextImportAt,
   NO_VALID_ITEMS,
+  IMPORT_IN_PROGRESS,
   queueCatalogImport,
   runCatalogImport,
   type RunCatalogImportOptions,
@@ -260,6 +261,31 @@ describe.each(dbKinds)('catalogue import on %s', (kind) => {
     expect(await itemsOf(good.id)).toHaveLength(1);
     const nothing = await runImport(catalog.id, await storeFile(''));
     expect(nothing).toMatchObject({ status: 'failed', error: NO_VALID_ITEMS, rowsRead: 0 });
+  });
+
+  it('runs one import of a catalogue at a time: another waits until the first has ended', async () => {
+    const catalog = await newCatalog();
+    const first = await queueCatalogImport(t.deps.db, catalog.id);
+    await expect(queueCatalogImport(t.deps.db, catalog.id)).rejects.toMatchObject({
+      code: 'IMPORT_IN_PROGRESS',
+      message: IMPORT_IN_PROGRESS,
+    });
+    // Two at the same moment while none is active: exactly one is queued.
+    const other = await newCatalog();
+    const both = await Promise.allSettled([
+      queueCatalogImport(t.deps.db, other.id),
+      queueCatalogImport(t.deps.db, other.id),
+    ]);
+    expect(both.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+    // Another catalogue is not held up, and the first one takes a new import once this one has ended.
+    const done = await runCatalogImport(t.deps, {
+      catalogId: catalog.id,
+      importId: first.id,
+      source: await storeFile(HEADER + row('A', 'Alpha')),
+    });
+    expect(done.status).toBe('completed');
+    const again = await runImport(catalog.id, await storeFile(HEADER + row('A', 'Alpha')));
+    expect(again).toMatchObject({ status: 'completed', unchanged: 1 });
   });
 
   it('applies the catalogue’s column mapping', async () => {

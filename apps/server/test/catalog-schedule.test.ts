@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogImports } from '../src/db/schema.js';
 import { refreshCatalog } from '../src/modules/catalogs/import.jobs.js';
 import { createTestApp, gql, makeClient, makeUser, PASSWORD, signIn, type TestApp } from './harness.js';
 
@@ -29,16 +31,33 @@ describe('catalogue refresh schedules', () => {
     expect(due - before).toBeGreaterThanOrEqual(3_600_000 - 5_000);
     expect(due - before).toBeLessThanOrEqual(3_600_000 + 5_000);
 
-    // Not yet due: nothing happens. Due: an import is queued and the next one is an hour later.
+    // Not yet due: nothing happens.
     const ctx = { ...t.deps, jobs: t.deps.jobs! };
     expect(await refreshCatalog(ctx, catalog.id, new Date(due - 10 * 60_000))).toEqual({ imported: false });
-    const refreshed = await refreshCatalog(ctx, catalog.id, new Date(due));
+    // Due while the first import (queued by createCatalog; no worker runs here) is still in progress:
+    // it stands for this refresh, and the next one is an hour later.
+    expect(await refreshCatalog(ctx, catalog.id, new Date(due))).toEqual({
+      imported: false,
+      inProgress: true,
+    });
+    const waiting = await call('query($id: ID!) { catalog(id: $id) { nextImportAt imports { id } } }', {
+      id: catalog.id,
+    });
+    expect(waiting.data?.catalog.imports).toHaveLength(1);
+    expect(new Date(waiting.data?.catalog.nextImportAt).getTime()).toBe(due + 3_600_000);
+    // Once it has ended, the next refresh imports, and the one after is an hour later again.
+    await t.deps.db
+      .update(catalogImports)
+      .set({ status: 'failed', error: 'stopped', finishedAt: new Date() })
+      .where(eq(catalogImports.catalogId, catalog.id));
+    const nextDue = due + 3_600_000;
+    const refreshed = await refreshCatalog(ctx, catalog.id, new Date(nextDue));
     expect(refreshed.imported).toBe(true);
     const after = await call('query($id: ID!) { catalog(id: $id) { nextImportAt imports { id } } }', {
       id: catalog.id,
     });
     expect(after.data?.catalog.imports.map((i: { id: string }) => i.id)).toContain(refreshed.importId);
-    expect(new Date(after.data?.catalog.nextImportAt).getTime()).toBe(due + 3_600_000);
+    expect(new Date(after.data?.catalog.nextImportAt).getTime()).toBe(nextDue + 3_600_000);
 
     // Unscheduled: no next time, and a waiting refresh job does nothing.
     const off = await call(
@@ -46,7 +65,7 @@ describe('catalogue refresh schedules', () => {
       { id: catalog.id },
     );
     expect(off.data?.updateCatalog).toEqual({ catalog: { nextImportAt: null }, error: null });
-    expect(await refreshCatalog(ctx, catalog.id, new Date(due + 3_600_000))).toEqual({ imported: false });
+    expect(await refreshCatalog(ctx, catalog.id, new Date(nextDue + 3_600_000))).toEqual({ imported: false });
 
     // A schedule needs a URL.
     const upload = await call(

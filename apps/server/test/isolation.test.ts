@@ -6,6 +6,7 @@ import { clientScopedCases, publicClientArgCases, type World } from './isolation
 import './isolation/foundation.cases.js';
 import './isolation/uploads.cases.js';
 import './isolation/templates.cases.js';
+import './isolation/brand-kit.cases.js';
 import './isolation/catalogs.cases.js';
 
 function rootFields(

@@ -341,7 +341,8 @@ describe.each(dbKinds)('templates on %s', (kind) => {
       code: 'INVALID_INPUT',
       message: "'blue' is not a colour: use a hex value such as #1e88e5.",
     });
-    expect((await add('Font', '', 'FONT')).error.code).toBe('NOT_AVAILABLE');
+    // A font is a file: without an upload's key it is refused (the brand kit tests cover files).
+    expect((await add('Font', '', 'FONT')).error.code).toBe('INVALID_INPUT');
     const kit = (await call('{ brandKit { colors { id name textContent } } }')).data?.brandKit.colors;
     expect(kit).toEqual([
       { id: created.brandKitItem.id, name: 'New Color', textContent: '#1e88e5' },

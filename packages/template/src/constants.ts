@@ -28,7 +28,10 @@ export const BUILDER = {
 export const APPLICATION = {
   notificationDisappearAfterMs: 10000,
   sidebarExpandedByDefault: true,
-  /** The spec lists these brand kit limits without their meanings; kept in its order. */
+  /**
+   * The brand kit limits in the spec's order; brandKit.ts names what each one bounds
+   * (BRAND_KIT_MAX_ITEMS, BRAND_KIT_MAX_DISCLAIMER_LENGTH).
+   */
   brandKitLimits: [5, 20, 50, 200, 20],
 } as const;
 

@@ -1,5 +1,6 @@
 /** @adloom/template: the template contract shared by the builder, the renderer and the server. */
 export * from './autoTags.js';
+export * from './brandKit.js';
 export * from './constants.js';
 export * from './derivedKeys.js';
 export * from './document.js';

@@ -273,14 +273,35 @@ export const brandKitItems = pgTable(
       .references(() => clients.id, { onDelete: 'cascade' }),
     type: text('type').$type<BrandKitItemType>().notNull(),
     name: text('name').notNull(),
-    /** A colour's value (#rrggbb), a guide's or disclaimer's text. */
+    /** A colour's value (#rrggbb), a guide's text (Markdown) or a disclaimer's text. */
     textContent: text('text_content'),
-    /** Stored file of a font, logo or audio item. */
+    /** Stored file of a font, logo or audio item, as uploaded (an SVG logo: its sanitised copy). */
     fileKey: text('file_key'),
+    /** The name of the file the user uploaded, as stored (upload-types.ts cleanFileName). */
+    fileName: text('file_name'),
+    /** What the file is, read from its bytes (font/ttf, image/png, audio/mpeg…). */
+    contentType: text('content_type'),
+    fileSize: integer('file_size'),
+    /** A logo's thumbnail (PNG, at most 256 on its long side). */
+    thumbnailKey: text('thumbnail_key'),
+    /** A font as the renderers load it: the upload itself, or TrueType decoded from a WOFF2 upload. */
+    fontFileKey: text('font_file_key'),
+    /** A logo's size in pixels (an SVG: its own width and height). */
+    width: integer('width'),
+    height: integer('height'),
+    /** An audio item's length in seconds. */
+    durationSeconds: doublePrecision('duration_seconds'),
     createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index().on(t.clientId, t.type)],
+  (t) => [
+    index().on(t.clientId, t.type),
+    // A font's name is the family templates ask for: one font per name in a client's kit.
+    uniqueIndex('brand_kit_items_font_name_unique')
+      .on(t.clientId, sql`lower(${t.name})`)
+      .where(sql`${t.type} = 'FONT'`),
+  ],
 );
 
 export const catalogSchedules = ['none', 'hourly', 'daily', 'weekly'] as const;
@@ -321,6 +342,9 @@ export interface RejectedRow {
   reason: string;
 }
 
+/** The unique index that lets one import of a catalogue be queued or running at a time. */
+export const ONE_ACTIVE_IMPORT = 'catalog_imports_one_active';
+
 /** One import of a catalogue: a complete new set of items, made current only when it finished. */
 export const catalogImports = pgTable(
   'catalog_imports',
@@ -347,7 +371,12 @@ export const catalogImports = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
-  (t) => [index().on(t.catalogId)],
+  (t) => [
+    index().on(t.catalogId),
+    uniqueIndex(ONE_ACTIVE_IMPORT)
+      .on(t.catalogId)
+      .where(sql`${t.status} in ('queued', 'running')`),
+  ],
 );
 
 /**
@@ -472,6 +501,14 @@ export const creativeStatuses = [
 ] as const;
 export type CreativeStatus = (typeof creativeStatuses)[number];
 
+/** An input image of a creative as its last run used it: the hash of its bytes and its HTTP validators. */
+export interface CreativeInputImage {
+  url: string;
+  hash: string;
+  etag?: string;
+  lastModified?: string;
+}
+
 /** One item of a feed and its ad: status, the design it took, and the stored image. */
 export const feedCreatives = pgTable(
   'feed_creatives',
@@ -486,6 +523,8 @@ export const feedCreatives = pgTable(
     inputHash: text('input_hash'),
     outputKey: text('output_key'),
     error: text('error'),
+    /** The input images of the generated ad (hashes and validators, for conditional downloads). */
+    inputImages: jsonb('input_images').$type<CreativeInputImage[]>(),
     attempts: integer('attempts').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

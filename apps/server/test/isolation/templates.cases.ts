@@ -68,21 +68,6 @@ addClientCases({
   },
   'Query.templateLibrary': { document: '{ templateLibrary { id } }' },
   'Query.templateLibraryTagFilters': { document: '{ templateLibraryTagFilters { count } }' },
-  'Query.brandKit': {
-    document: '{ brandKit { colors { id } } }',
-    crossResource: async (w) => {
-      await asB(
-        w,
-        'mutation { createBrandKitItem(name: "B red", type: COLOR, textContent: "#ff0000") { error { code } } }',
-      );
-      const res = await asA(w, '{ brandKit { colors { name } } }');
-      expect(res.data?.brandKit.colors.map((c: { name: string }) => c.name)).not.toContain('B red');
-    },
-  },
-  'Mutation.createBrandKitItem': {
-    document:
-      'mutation { createBrandKitItem(name: "x", type: COLOR, textContent: "#000000") { error { code } } }',
-  },
   'Mutation.createProductCatalogTemplate': {
     document:
       'mutation { createProductCatalogTemplate(name: "x", templateString: "<svg/>") { error { code } } }',

@@ -87,6 +87,10 @@ async function loadClientScreen(route: ClientRoute): Promise<{ element: ReactNod
       const { CatalogScreen } = await import('../features/catalogs/CatalogScreen');
       return { element: <CatalogScreen route={route} /> };
     }
+    case 'brand-kit': {
+      const { BrandKitScreen } = await import('../features/brand-kit/BrandKitScreen');
+      return { element: <BrandKitScreen route={route} /> };
+    }
     case 'placeholder': {
       const { PlaceholderScreen } = await import('../features/placeholder/PlaceholderScreen');
       return { element: <PlaceholderScreen route={route} /> };

@@ -64,7 +64,8 @@ export type ClientScreen =
   | 'template'
   | 'catalogs'
   | 'catalog-create'
-  | 'catalog';
+  | 'catalog'
+  | 'brand-kit';
 
 export interface ClientRoute {
   /** Path below `/clients/{clientId}/`, with a trailing slash; `:name` marks a parameter. */
@@ -365,7 +366,7 @@ export const clientRoutes: readonly ClientRoute[] = [
     title: 'Brand kit',
     nav: 'brand',
     area: 'video',
-    screen: placeholder,
+    screen: 'brand-kit',
     description:
       'The brand’s logos, colours, fonts, audio, disclaimers and guides, used by templates and ads.',
   },

@@ -178,3 +178,4 @@ export async function render(request: unknown, options: RenderOptions = {}): Pro
   };
 }
 export { RENDER_WORKER_ENV } from './worker-env.js';
+export { fileFontSource, MAX_FONT_BYTES, type FileFontSourceOptions } from './fonts.js';

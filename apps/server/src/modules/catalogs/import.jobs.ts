@@ -11,7 +11,7 @@ import {
   type CatalogImportRow,
   type CatalogRow,
 } from '../../db/schema.js';
-import { invalidInput } from '../../errors.js';
+import { DomainError, invalidInput } from '../../errors.js';
 import { JOBS, type JobQueue } from '../../jobs/queue.js';
 import { registerJobHandler } from '../../jobs/registry.js';
 import { nextImportAt, queueCatalogImport, runCatalogImport } from './import/import-service.js';
@@ -139,9 +139,15 @@ export async function refreshCatalog(ctx: AppDeps & { jobs: JobQueue }, catalogI
   // Deleted, unscheduled, or rescheduled later meanwhile (a newer job is waiting): nothing to do.
   if (!catalog?.sourceUrl || catalog.schedule === 'none' || !catalog.nextImportAt) return { imported: false };
   if (catalog.nextImportAt.getTime() > now.getTime() + 60_000) return { imported: false };
-  const queued = await startCatalogImport(ctx, catalog, {});
+  let importId: string | undefined;
+  try {
+    importId = (await startCatalogImport(ctx, catalog, {})).id;
+  } catch (error) {
+    // One import at a time: the one in progress (a user's, or a slow earlier refresh) stands for this one.
+    if (!(error instanceof DomainError && error.code === 'IMPORT_IN_PROGRESS')) throw error;
+  }
   await scheduleNextRefresh(ctx, catalog, now);
-  return { imported: true, importId: queued.id };
+  return importId ? { imported: true, importId } : { imported: false, inProgress: true };
 }
 
 registerJobHandler<RefreshJobData>(REFRESH_CATALOG, (job, ctx) => refreshCatalog(ctx, job.data.catalogId));

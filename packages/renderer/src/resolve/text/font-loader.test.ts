@@ -33,6 +33,12 @@ describe('parseFont', () => {
     expect(parseFont(woff('open-sans-latin-400-normal.woff')).unitsPerEm).toBe(2048);
     expect(() => parseFont(woff('open-sans-latin-400-normal.woff2'))).toThrow(/WOFF2 .* TTF, OTF or WOFF/);
   });
+
+  it('reads a font that sits inside a larger buffer (a Node Buffer from the shared pool)', () => {
+    const font = woff('open-sans-latin-400-normal.woff');
+    const pool = Buffer.concat([Buffer.from('{"not":"a font"}'), font]);
+    expect(parseFont(pool.subarray(16)).unitsPerEm).toBe(2048);
+  });
 });
 
 describe('loadTextFonts', () => {

@@ -44,11 +44,12 @@ export function parseFont(bytes: ArrayBuffer | Uint8Array): Font {
   if (signature === 'wOF2') {
     throw new Error('WOFF2 fonts cannot be read here; upload the font as TTF, OTF or WOFF');
   }
-  // opentype.js wants an ArrayBuffer holding exactly the font.
+  // opentype.js wants an ArrayBuffer holding exactly the font. A copy through Uint8Array, not
+  // view.slice(): Node's Buffer#slice shares memory, and small Buffers live inside a shared pool.
   const buffer =
     view.byteOffset === 0 && view.byteLength === view.buffer.byteLength
       ? (view.buffer as ArrayBuffer)
-      : (view.slice().buffer as ArrayBuffer);
+      : (new Uint8Array(view).buffer as ArrayBuffer);
   return opentype.parse(buffer);
 }
 

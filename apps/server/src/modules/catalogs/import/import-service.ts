@@ -11,11 +11,13 @@ import {
   catalogImports,
   catalogItems,
   catalogs,
+  ONE_ACTIVE_IMPORT,
   type CatalogImportRow,
   type CatalogSchedule,
   type RejectedRow,
 } from '../../../db/schema.js';
 import type { AppDeps } from '../../../deps.js';
+import { DomainError } from '../../../errors.js';
 import { contentHash, createItemMapper, itemJson, shorten } from './canonical.js';
 import {
   type CatalogSource,
@@ -67,15 +69,41 @@ export interface RunCatalogImportOptions {
 
 export type ImportDeps = Pick<AppDeps, 'db' | 'files'>;
 
-/** Creates a queued import of a catalogue, for {@link runCatalogImport} to run. */
+/** Refusal of a second import while one of the same catalogue is queued or running. */
+export const IMPORT_IN_PROGRESS =
+  'An import of this catalogue is already in progress: wait for it to finish, then import again.';
+
+/** True for PostgreSQL's unique violation of `constraint` (Drizzle wraps the driver's error). */
+function violates(error: unknown, constraint: string): boolean {
+  const cause = error instanceof DrizzleQueryError ? error.cause : error;
+  const fields = cause as { code?: unknown; constraint?: unknown; message?: unknown } | undefined;
+  return (
+    fields?.code === '23505' &&
+    (fields.constraint === constraint || String(fields.message).includes(constraint))
+  );
+}
+
+/**
+ * Creates a queued import of a catalogue, for {@link runCatalogImport} to run. One import of a
+ * catalogue at a time: while another is queued or running, a DomainError IMPORT_IN_PROGRESS (a unique
+ * index on the active imports decides, so two requests at the same moment cannot both pass).
+ */
 export async function queueCatalogImport(db: Db, catalogId: string): Promise<CatalogImportRow> {
   const [catalog] = await db
     .select({ clientId: catalogs.clientId })
     .from(catalogs)
     .where(eq(catalogs.id, catalogId));
   if (!catalog) throw new Error(`Catalogue ${catalogId} does not exist`);
-  const [row] = await db.insert(catalogImports).values({ catalogId, clientId: catalog.clientId }).returning();
-  return row!;
+  try {
+    const [row] = await db
+      .insert(catalogImports)
+      .values({ catalogId, clientId: catalog.clientId })
+      .returning();
+    return row!;
+  } catch (error) {
+    if (violates(error, ONE_ACTIVE_IMPORT)) throw new DomainError('IMPORT_IN_PROGRESS', IMPORT_IN_PROGRESS);
+    throw error;
+  }
 }
 
 /** When a catalogue on a schedule is due next, counted from `from` (null for 'none'). */

@@ -1,0 +1,4 @@
+ALTER TABLE "feed_creatives" ADD COLUMN "input_images" jsonb;--> statement-breakpoint
+-- One active import per catalogue from now on: of several queued or running (older versions allowed it), the newest stays.
+UPDATE "catalog_imports" SET "status" = 'failed', "error" = 'The import stopped before it finished; start it again.', "finished_at" = now() WHERE "status" in ('queued', 'running') AND "id" NOT IN (SELECT DISTINCT ON ("catalog_id") "id" FROM "catalog_imports" WHERE "status" in ('queued', 'running') ORDER BY "catalog_id", "created_at" DESC);--> statement-breakpoint
+CREATE UNIQUE INDEX "catalog_imports_one_active" ON "catalog_imports" USING btree ("catalog_id") WHERE "catalog_imports"."status" in ('queued', 'running');

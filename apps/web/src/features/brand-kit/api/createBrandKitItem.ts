@@ -1,0 +1,30 @@
+import { graphql } from '../../../graphql/client';
+
+/** Adds an item (spec section 7, row 5); files name the key their upload was stored under. */
+export const CreateBrandKitItemMutation = graphql(`
+  mutation CreateBrandKitItem(
+    $name: String!
+    $type: BrandKitItemType!
+    $legalAgreement: Boolean
+    $textContent: String
+    $fileKey: String
+  ) {
+    createBrandKitItem(
+      name: $name
+      type: $type
+      legalAgreement: $legalAgreement
+      textContent: $textContent
+      fileKey: $fileKey
+    ) {
+      brandKitItem {
+        id
+        type
+        name
+      }
+      error {
+        code
+        message
+      }
+    }
+  }
+`);
