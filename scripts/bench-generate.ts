@@ -15,8 +15,9 @@
  *    queueing until every item is final (the last final write).
  * 3. The outputs are deleted (the creative rows stay; generateFeed makes them pending again), then the
  *    same with 2 workers.
- * 4. The unchanged run: generateFeed again with nothing changed, the same 2 workers; every job downloads
- *    its photo, hashes its inputs and finds its output stored.
+ * 4. The unchanged run: generateFeed again with nothing changed, the same 2 workers; every job asks for
+ *    its photo with the ETag it got last time (the server answers 304, as a CDN does), hashes its inputs
+ *    and finds its output stored.
  *
  * On PostgreSQL the workers are separate processes (worker.ts: what `npm run worker` runs, started with
  * RENDER_WORKER_ENV, each job type worked with concurrency 1), and the bare renderer runs in such a
@@ -283,6 +284,8 @@ interface RunResult {
   /** From queueing to the first job's start. */
   firstStartMs: number;
   imagesServed: number;
+  /** Conditional requests the image server answered 304. */
+  imagesNotModified: number;
   /** CPU time of the working processes over the run, ms. */
   cpuMs: number;
   /** PostgreSQL: CPU time of the local server's processes over the run, ms (undefined off Linux). */
@@ -301,6 +304,7 @@ async function timeRun(bench: Bench, workers: Workers, label: string): Promise<R
     sql`select now()::text as since`,
   );
   const servedBefore = bench.server.served();
+  const notModifiedBefore = bench.server.notModified();
   const cpuBefore = await workers.cpuMs();
   const onPostgres = bench.db.url !== undefined;
   const dbCpuBefore = onPostgres ? processCpuMs('postgres') : undefined;
@@ -374,6 +378,7 @@ async function timeRun(bench: Bench, workers: Workers, label: string): Promise<R
     busyMs,
     firstStartMs: stats?.first_start ? Number(stats.first_start) - t0 : Number.NaN,
     imagesServed: bench.server.served() - servedBefore,
+    imagesNotModified: bench.server.notModified() - notModifiedBefore,
     cpuMs: workerCpuMs,
     dbCpuMs,
     benchCpuMs,
@@ -381,8 +386,15 @@ async function timeRun(bench: Bench, workers: Workers, label: string): Promise<R
   };
 }
 
-/** Deletes the feed's stored ads, so the next run renders every one again. */
+/**
+ * Deletes the feed's stored ads, so the next run renders every one again, and forgets the photos'
+ * validators, so it downloads them as a first run does.
+ */
 async function deleteOutputs(bench: Bench): Promise<void> {
+  await bench.deps.db
+    .update(feedCreatives)
+    .set({ inputImages: null })
+    .where(eq(feedCreatives.feedId, bench.feed.id));
   const files = path.join(bench.dataDir, 'files');
   for (const folder of [
     path.join(files, 'clients', bench.clientId, 'creatives'),
@@ -440,8 +452,8 @@ function runRows(run: RunResult, workers: number, expectRendered: number): strin
     [`  machine busy (all processes, ${availableParallelism()} cores)`, percent(run.machineBusy), '', ''],
     ['  cores taken by other programs meanwhile', coresText(runOtherCores(run)), '', ''],
     [
-      '  ads rendered / photos downloaded',
-      `${run.rendered} / ${run.imagesServed}`,
+      '  ads rendered / photos downloaded / photos not modified (304)',
+      `${run.rendered} / ${run.imagesServed} / ${run.imagesNotModified}`,
       '',
       run.rendered === expectRendered ? '' : `expected ${expectRendered} rendered`,
     ],

@@ -1,8 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
+import type { Validators } from '@adloom/renderer/images';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ImageLoadError } from '@adloom/renderer/images';
 import {
+  brandKitItems,
   catalogImports,
   catalogItems,
   catalogs,
@@ -18,10 +20,13 @@ import {
   creativeKey,
   generateCreative,
   isRetryableError,
+  renderItemAd,
+  type GenerateOptions,
   type GenerationImageLoader,
 } from '../src/modules/feeds/generation/generate.js';
 import { itemMetadata } from '../src/modules/feeds/generation/metadata.js';
 import { analyseTemplate } from '../src/modules/templates/template-analysis.js';
+import { latoBlackTtf } from './fixtures/brand-kit.js';
 import { builderSvg } from './fixtures/templates.js';
 import { createTestApp, dbKinds, makeClient, type TestApp } from './harness.js';
 
@@ -372,6 +377,92 @@ describe.each(dbKinds)('generateCreative on %s', (kind) => {
     expect(failed).toMatchObject({ status: 'failed', written: true });
     expect(calls).toBe(1); // refused before rendering
     expect(await row('missing')).toMatchObject({ status: 'failed', attempts: 2 });
+  });
+
+  it('asks for unchanged images with their validators and reuses the stored ad without their bytes', async () => {
+    const asked: { url: string; known?: Validators }[] = [];
+    let etag = '"v1"';
+    // A CDN: each image has an ETag; a request with the current one gets 304 and no bytes.
+    const cdn: GenerationImageLoader = async (url, limits, known) => {
+      asked.push({ url, ...(known ? { known } : {}) });
+      if (known?.etag === etag) return { notModified: true };
+      return { ...(await loadImage(url, limits)), validators: { etag } };
+    };
+    const run = (options: Partial<GenerateOptions> = {}) =>
+      generateCreative(t.deps, { feedId, itemId: 'two' }, { loadImage: cdn, now: NOW, ...options });
+    const first = await run();
+    expect(first.status).toBe('generated');
+    const stored = await row('two');
+    expect(stored.inputImages).toEqual([
+      expect.objectContaining({ url: 'https://img.test/blue.png', etag: '"v1"', hash: expect.any(String) }),
+      expect.objectContaining({ url: 'https://img.test/green.png', etag: '"v1"' }),
+    ]);
+    asked.length = 0;
+    expect(await run()).toMatchObject({ rendered: false, written: false, outputKey: first.outputKey });
+    expect(asked).toEqual([
+      { url: 'https://img.test/blue.png', known: { etag: '"v1"' } },
+      { url: 'https://img.test/green.png', known: { etag: '"v1"' } },
+    ]);
+    // The stored ad is gone: rendering needs the bytes, so the unchanged images are downloaded again.
+    await t.deps.files.remove(first.outputKey!);
+    asked.length = 0;
+    expect(await run()).toMatchObject({ rendered: true, outputKey: first.outputKey });
+    expect(asked.map((request) => request.known ?? null)).toEqual([
+      { etag: '"v1"' },
+      { etag: '"v1"' },
+      null,
+      null,
+    ]);
+    // A new version on the CDN with the same bytes: new validators are kept, the ad stays.
+    etag = '"v2"';
+    expect(await run()).toMatchObject({ rendered: false, written: true, outputKey: first.outputKey });
+    expect((await row('two')).inputImages?.map((image) => image.etag)).toEqual(['"v2"', '"v2"']);
+  });
+
+  it('draws a text in a brand font from the brand kit, and a new font file makes a new ad', async () => {
+    const family = 'Brand Lato';
+    const text = `<text title="{title}" data-x="40" data-y="400" data-width="1000" font-family="${family}" font-size="160" fill="#000">{title}</text>`;
+    const versionId = await addVersion('Branded', builderSvg({ slots: 1, extra: text }));
+    const [version] = await t.deps.db
+      .select()
+      .from(templateVersions)
+      .where(eq(templateVersions.id, versionId));
+    const make = () =>
+      renderItemAd(t.deps, {
+        clientId,
+        item: itemRow!,
+        version: version!,
+        slots: version!.slots,
+        features: version!.slots.map(() => ({})),
+        now: NOW,
+        loadImage,
+        limits: {},
+        notes: [],
+      });
+    const itemRow = await item('one');
+    const fallback = await make();
+    // The kit gets the font: the ad is another one, drawn in it.
+    const fontKey = `clients/${clientId}/brand-kit-fonts/lato-black.ttf`;
+    await t.deps.files.put(fontKey, await latoBlackTtf(), { contentType: 'font/ttf' });
+    const [font] = await t.deps.db
+      .insert(brandKitItems)
+      .values({ clientId, type: 'FONT', name: family, fileKey: fontKey, fontFileKey: fontKey })
+      .returning();
+    const branded = await make();
+    expect(branded.rendered).toBe(true);
+    expect(branded.inputHash).not.toBe(fallback.inputHash);
+    const [before, after] = [await stored(fallback.outputKey), await stored(branded.outputKey)];
+    expect(before!.equals(after!)).toBe(false);
+    // Nothing changed: the same ad. The same family from another file: a new ad.
+    expect(await make()).toMatchObject({ rendered: false, inputHash: branded.inputHash });
+    const otherKey = `clients/${clientId}/brand-kit-fonts/lato-black-2.ttf`;
+    await t.deps.files.put(otherKey, await latoBlackTtf(), { contentType: 'font/ttf' });
+    await t.deps.db
+      .update(brandKitItems)
+      .set({ fileKey: otherKey, fontFileKey: otherKey })
+      .where(eq(brandKitItems.id, font!.id));
+    expect((await make()).inputHash).not.toBe(branded.inputHash);
+    await t.deps.db.delete(brandKitItems).where(eq(brandKitItems.id, font!.id));
   });
 
   it('downloads each image once, also when the output is reused', async () => {

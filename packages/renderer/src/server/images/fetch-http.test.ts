@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HostLookup } from './address-guard.js';
 import { ImageLoadError, type ImageLoadErrorCode } from './errors.js';
-import { fetchImage, type FetchImageOptions } from './fetch.js';
+import { fetchImage, fetchImageIfChanged, type FetchImageOptions } from './fetch.js';
 import { animatedGif, pngClaiming, solidImage, SVG_LOGO } from './test/fixtures.js';
 import { type Route, startServer, type TestServer } from './test/server.js';
 
@@ -57,6 +57,8 @@ const redirect =
 
 let server: TestServer;
 let png: Buffer;
+/** The version of /versioned.png: bumping it changes its ETag and Last-Modified. */
+let version = 1;
 
 beforeAll(async () => {
   png = await solidImage('png');
@@ -85,6 +87,25 @@ beforeAll(async () => {
       'content-encoding': 'gzip',
     }),
     '/zstd.png': send(png, 'image/png', { 'content-encoding': 'zstd' }),
+    // A CDN-like file: 304 for the current ETag (If-None-Match wins) or a date not before its change.
+    '/versioned.png': (request, response) => {
+      const etag = `"v${version}"`;
+      const lastModified = new Date(Date.UTC(2026, 0, version)).toUTCString();
+      const since = request.headers['if-modified-since'];
+      const match = request.headers['if-none-match'];
+      const fresh =
+        match !== undefined
+          ? match === etag
+          : since !== undefined && Date.parse(since) >= Date.parse(lastModified);
+      if (fresh) return response.writeHead(304, { etag, 'last-modified': lastModified }).end();
+      send(png, 'image/png', { etag, 'last-modified': lastModified })(request, response, server);
+    },
+    // Only Last-Modified, and a 304 to any conditional request.
+    '/dated.png': (request, response) => {
+      if (request.headers['if-modified-since']) return response.writeHead(304).end();
+      send(png, 'image/png', { 'last-modified': 'Mon, 05 Jan 2026 00:00:00 GMT' })(request, response, server);
+    },
+    '/always-304.png': (_request, response) => response.writeHead(304).end(),
     '/hang': () => {},
     '/drip': (_request, response) => {
       response.writeHead(200, { 'content-type': 'image/png', 'content-length': String(png.length) });
@@ -176,6 +197,43 @@ describe('fetchImage over HTTP (allow-listed local server)', () => {
     );
     expect(error.message).toBe(`Image ${server.origin}/gzip-bomb.svg is larger than 1 MB`);
     await expectCode(fetchImage(`${server.origin}/zstd.png`, LOCAL), 'NOT_AN_IMAGE');
+  });
+});
+
+describe('conditional requests (fetchImageIfChanged)', () => {
+  it('gives the validators of a response, and NotModified while the image has not changed', async () => {
+    version = 1;
+    const url = `${server.origin}/versioned.png`;
+    const first = await fetchImageIfChanged(url, undefined, LOCAL);
+    expect(first).toMatchObject({ format: 'png', validators: { etag: '"v1"' } });
+    if ('notModified' in first) throw new Error('expected the image');
+    expect(first.validators?.lastModified).toBe('Thu, 01 Jan 2026 00:00:00 GMT');
+    expect(await fetchImageIfChanged(url, first.validators, LOCAL)).toEqual({ notModified: true, url });
+    version = 2;
+    const changed = await fetchImageIfChanged(url, first.validators, LOCAL);
+    expect(changed).toMatchObject({ format: 'png', validators: { etag: '"v2"' } });
+    // Only a date: If-Modified-Since alone decides.
+    expect(
+      await fetchImageIfChanged(url, { lastModified: first.validators!.lastModified! }, LOCAL),
+    ).toMatchObject({ format: 'png' });
+    expect(await fetchImageIfChanged(url, { lastModified: 'Fri, 02 Jan 2026 00:00:00 GMT' }, LOCAL)).toEqual({
+      notModified: true,
+      url,
+    });
+  });
+
+  it('reads Last-Modified alone when a server sends no ETag', async () => {
+    const image = await fetchImageIfChanged(`${server.origin}/dated.png`, undefined, LOCAL);
+    expect(image).toMatchObject({ validators: { lastModified: 'Mon, 05 Jan 2026 00:00:00 GMT' } });
+    expect(
+      await fetchImageIfChanged(`${server.origin}/dated.png`, { lastModified: 'x' }, LOCAL),
+    ).toMatchObject({ notModified: true });
+  });
+
+  it('takes a 304 to a request that was not conditional as an HTTP error', async () => {
+    const error = await expectCode(fetchImage(`${server.origin}/always-304.png`, LOCAL), 'HTTP_STATUS');
+    expect(error.message).toContain('HTTP 304');
+    await expectCode(fetchImageIfChanged(`${server.origin}/always-304.png`, undefined, LOCAL), 'HTTP_STATUS');
   });
 });
 

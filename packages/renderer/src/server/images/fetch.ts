@@ -1,7 +1,7 @@
 import { type HostLookup, systemLookup } from './address-guard.js';
 import { describeContent, type ImageFormat, inspectImage, sniffFormat } from './detect.js';
 import { ImageLoadError, type ImageSubject } from './errors.js';
-import { download } from './http.js';
+import { downloadIfChanged, type NotModified, type Validators } from './http.js';
 import { decodeDataUrl, readLocalFile } from './local.js';
 
 /** Limits and policy of {@link fetchImage}; every field is optional. */
@@ -35,6 +35,8 @@ export interface FetchedImage {
   readonly frames: number;
   /** Where the bytes came from: the final URL after redirects, the data: URL, or a file: URL. */
   readonly url: string;
+  /** http(s): the response's ETag and Last-Modified, for fetchImageIfChanged next time. */
+  readonly validators?: Validators;
 }
 
 /** Default limits of {@link fetchImage}. */
@@ -58,6 +60,21 @@ function positive(name: string, value: number): number {
  * the time, byte and pixel limits and refusing private addresses; throws {@link ImageLoadError} otherwise.
  */
 export async function fetchImage(source: string, options: FetchImageOptions = {}): Promise<FetchedImage> {
+  const image = await fetchImageIfChanged(source, undefined, options);
+  if ('notModified' in image) throw new Error('fetchImage: a 304 answer to an unconditional request');
+  return image;
+}
+
+/**
+ * fetchImage, conditionally: with the validators of a copy the caller holds (an earlier FetchedImage's
+ * `validators`), an http(s) server whose image has not changed answers 304 and this returns NotModified
+ * without a body; otherwise the image, checked as fetchImage checks it. Without validators it is fetchImage.
+ */
+export async function fetchImageIfChanged(
+  source: string,
+  known: Validators | undefined,
+  options: FetchImageOptions = {},
+): Promise<FetchedImage | NotModified> {
   const maxBytes = positive('maxBytes', options.maxBytes ?? IMAGE_FETCH_DEFAULTS.maxBytes);
   const maxPixels = positive('maxPixels', options.maxPixels ?? IMAGE_FETCH_DEFAULTS.maxPixels);
   const maxRedirects = options.maxRedirects ?? IMAGE_FETCH_DEFAULTS.maxRedirects;
@@ -65,15 +82,24 @@ export async function fetchImage(source: string, options: FetchImageOptions = {}
     throw new RangeError('fetchImage: maxRedirects must be a whole number, 0 or more');
   }
   const scheme = SCHEME.exec(source.trim())?.[1]?.toLowerCase();
-  let loaded: { bytes: Buffer; url: string; contentType?: string | undefined; subject?: ImageSubject };
+  let loaded: {
+    bytes: Buffer;
+    url: string;
+    contentType?: string | undefined;
+    subject?: ImageSubject;
+    validators?: Validators;
+  };
   if (scheme === 'http' || scheme === 'https') {
-    loaded = await download(source, {
+    const answer = await downloadIfChanged(source, {
       timeoutMs: positive('timeoutMs', options.timeoutMs ?? IMAGE_FETCH_DEFAULTS.timeoutMs),
       maxBytes,
       maxRedirects,
       allowHosts: options.allowHosts ?? [],
       lookup: options.lookup ?? systemLookup,
+      ...(known ? { ifChanged: known } : {}),
     });
+    if ('notModified' in answer) return answer;
+    loaded = answer;
   } else if (scheme === 'data') {
     loaded = decodeDataUrl(source.trim(), maxBytes);
   } else if (options.allowFiles === true && (scheme === undefined || scheme === 'file')) {
@@ -93,7 +119,7 @@ export async function fetchImage(source: string, options: FetchImageOptions = {}
     );
   }
   const image = await inspectImage(loaded.bytes, format, maxPixels, subject);
-  return { ...image, url: loaded.url };
+  return { ...image, url: loaded.url, ...(loaded.validators ? { validators: loaded.validators } : {}) };
 }
 
 function badScheme(source: string, scheme: string | undefined, allowFiles: boolean): ImageLoadError {

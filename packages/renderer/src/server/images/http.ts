@@ -26,6 +26,17 @@ export interface DownloadLimits {
   readonly noun?: string;
   /** Ends the download early, as the timeout does. */
   readonly signal?: AbortSignal;
+  /**
+   * Validators of a copy the caller holds (from an earlier download's `validators`): sent as
+   * If-None-Match and If-Modified-Since, so a server whose file has not changed answers 304 without a body.
+   */
+  readonly ifChanged?: Validators;
+}
+
+/** What identifies a version of a file on its server: the ETag and Last-Modified headers it sent. */
+export interface Validators {
+  readonly etag?: string;
+  readonly lastModified?: string;
 }
 
 /** A downloaded body, before anyone has looked at what it contains. */
@@ -35,6 +46,15 @@ export interface Downloaded {
   readonly url: string;
   readonly contentType: string | undefined;
   readonly subject: ImageSubject;
+  /** The response's validators, for a conditional request next time (absent when it sent none). */
+  readonly validators?: Validators;
+}
+
+/** The server's answer to a conditional request when the caller's copy is still current (HTTP 304). */
+export interface NotModified {
+  readonly notModified: true;
+  /** The URL that answered, after redirects. */
+  readonly url: string;
 }
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
@@ -42,7 +62,13 @@ const ACCEPT = 'image/avif,image/webp,image/png,image/jpeg,image/gif,image/svg+x
 const USER_AGENT = 'Adloom-Renderer/1.0 (image fetcher)';
 
 type Answer =
-  { readonly location: string } | { readonly bytes: Buffer; readonly contentType: string | undefined };
+  | { readonly location: string }
+  | { readonly notModified: true }
+  | {
+      readonly bytes: Buffer;
+      readonly contentType: string | undefined;
+      readonly validators: Validators | undefined;
+    };
 
 /** Parses an http(s) URL and refuses one that carries a user name or password (credentials are never sent). */
 export function parseHttpUrl(href: string, base: URL | undefined, subject: ImageSubject): URL {
@@ -75,6 +101,21 @@ export function parseHttpUrl(href: string, base: URL | undefined, subject: Image
  * the whole load (DNS, connect, headers and body of every hop).
  */
 export async function download(source: string, limits: DownloadLimits): Promise<Downloaded> {
+  const { ifChanged: _ignored, ...unconditional } = limits;
+  const answer = await downloadIfChanged(source, unconditional);
+  // Without validators a 304 is not taken as an answer (readAnswer refuses it as an HTTP status).
+  if ('notModified' in answer) throw new Error('download: a 304 answer to an unconditional request');
+  return answer;
+}
+
+/**
+ * download() with the validators of `limits.ifChanged` sent on every hop: NotModified when the server
+ * answers 304, the body otherwise (with the response's own validators).
+ */
+export async function downloadIfChanged(
+  source: string,
+  limits: DownloadLimits,
+): Promise<Downloaded | NotModified> {
   const noun = limits.noun === undefined ? {} : { noun: limits.noun };
   let subject: ImageSubject = { source, ...noun };
   let url = parseHttpUrl(source.trim(), undefined, subject);
@@ -85,9 +126,17 @@ export async function download(source: string, limits: DownloadLimits): Promise<
     for (let redirects = 0; ; redirects += 1) {
       const guard = { allowHosts: limits.allowHosts, lookup: limits.lookup, subject };
       const addresses = await untilAborted(resolveSafeAddresses(url, guard), signal);
-      const answer = await getOnce(url, addresses, signal, limits.maxBytes, subject, limits.accept ?? ACCEPT);
+      const headers = { accept: limits.accept ?? ACCEPT, ...conditionalHeaders(limits.ifChanged) };
+      const answer = await getOnce(url, addresses, signal, limits.maxBytes, subject, headers);
+      if ('notModified' in answer) return { notModified: true, url: url.href };
       if ('bytes' in answer) {
-        return { bytes: answer.bytes, url: url.href, contentType: answer.contentType, subject };
+        return {
+          bytes: answer.bytes,
+          url: url.href,
+          contentType: answer.contentType,
+          subject,
+          ...(answer.validators ? { validators: answer.validators } : {}),
+        };
       }
       if (redirects >= limits.maxRedirects) {
         throw new ImageLoadError(
@@ -116,6 +165,14 @@ export async function download(source: string, limits: DownloadLimits): Promise<
   }
 }
 
+/** If-None-Match and If-Modified-Since for the validators a caller holds. */
+function conditionalHeaders(validators: Validators | undefined): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (validators?.etag) headers['if-none-match'] = validators.etag;
+  if (validators?.lastModified) headers['if-modified-since'] = validators.lastModified;
+  return headers;
+}
+
 /** Waits for a promise that cannot itself be cancelled (dns.lookup), giving up when the signal aborts. */
 function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   if (signal.aborted) return Promise.reject(new Error('aborted'));
@@ -137,6 +194,7 @@ export function requestOptions(
   addresses: readonly ResolvedAddress[],
   signal: AbortSignal,
   accept = ACCEPT,
+  extraHeaders: Readonly<Record<string, string>> = {},
 ): RequestOptions {
   const hostname = bareHostname(url);
   const options: RequestOptions = {
@@ -145,7 +203,13 @@ export function requestOptions(
     port: url.port === '' ? undefined : Number(url.port),
     path: `${url.pathname}${url.search}`,
     method: 'GET',
-    headers: { host: url.host, accept, 'accept-encoding': 'identity', 'user-agent': USER_AGENT },
+    headers: {
+      ...extraHeaders,
+      host: url.host,
+      accept,
+      'accept-encoding': 'identity',
+      'user-agent': USER_AGENT,
+    },
     lookup: pinnedLookup(addresses),
     agent: false,
     signal,
@@ -161,12 +225,14 @@ function getOnce(
   signal: AbortSignal,
   maxBytes: number,
   subject: ImageSubject,
-  accept: string,
+  headers: { accept: string } & Record<string, string>,
 ): Promise<Answer> {
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  const { accept, ...extra } = headers;
+  const conditional = 'if-none-match' in extra || 'if-modified-since' in extra;
   return new Promise<Answer>((resolve, reject) => {
-    const request = send(requestOptions(url, addresses, signal, accept), (response) => {
-      readAnswer(response, signal, maxBytes, subject)
+    const request = send(requestOptions(url, addresses, signal, accept, extra), (response) => {
+      readAnswer(response, signal, maxBytes, subject, conditional)
         .then(resolve, reject)
         // One request per socket (agent: false): closing it frees the connection on every path.
         .finally(() => request.destroy());
@@ -181,8 +247,10 @@ async function readAnswer(
   signal: AbortSignal,
   maxBytes: number,
   subject: ImageSubject,
+  conditional: boolean,
 ): Promise<Answer> {
   const status = response.statusCode ?? 0;
+  if (status === 304 && conditional) return { notModified: true };
   if (REDIRECT_STATUSES.has(status)) {
     const location = response.headers.location;
     if (location === undefined || location === '') {
@@ -216,7 +284,15 @@ async function readAnswer(
   const bytes = await readAtMost(decodedBody(addAbortSignal(signal, response), subject), maxBytes);
   if (bytes === undefined)
     throw new ImageLoadError('TOO_LARGE', subject, `is larger than ${formatBytes(maxBytes)}`);
-  return { bytes, contentType: response.headers['content-type'] };
+  return { bytes, contentType: response.headers['content-type'], validators: validatorsOf(response) };
+}
+
+/** The ETag and Last-Modified of a response, when it has either. */
+function validatorsOf(response: IncomingMessage): Validators | undefined {
+  const etag = response.headers.etag;
+  const lastModified = response.headers['last-modified'];
+  if (!etag && !lastModified) return undefined;
+  return { ...(etag ? { etag } : {}), ...(lastModified ? { lastModified } : {}) };
 }
 
 /**

@@ -2,7 +2,13 @@
  * Server-side image loading for the renderer: fetchImage with time, byte and pixel limits, a guard against
  * private addresses (with DNS pinning), and format detection from the bytes. Node only.
  */
-export { fetchImage, IMAGE_FETCH_DEFAULTS, type FetchedImage, type FetchImageOptions } from './fetch.js';
+export {
+  fetchImage,
+  fetchImageIfChanged,
+  IMAGE_FETCH_DEFAULTS,
+  type FetchedImage,
+  type FetchImageOptions,
+} from './fetch.js';
 export { ImageLoadError, type ImageLoadErrorCode } from './errors.js';
 export { type ImageFormat, sniffFormat } from './detect.js';
 export {
@@ -13,4 +19,12 @@ export {
   resolveSafeAddresses,
   systemLookup,
 } from './address-guard.js';
-export { download, requestOptions, type DownloadLimits, type Downloaded } from './http.js';
+export {
+  download,
+  downloadIfChanged,
+  requestOptions,
+  type DownloadLimits,
+  type Downloaded,
+  type NotModified,
+  type Validators,
+} from './http.js';

@@ -18,12 +18,18 @@
  *   says true), and every unexpected error (database, file store, an encoder crash). When the retries run
  *   out, recording the failure is the queue's part.
  */
-import { RendererError, describeError } from '@adloom/renderer';
+import { RendererError, describeError, type FontFile } from '@adloom/renderer';
+import { FONT_FAMILIES } from '@adloom/renderer/fonts';
 import { render } from '@adloom/renderer/server';
 import { and, asc, eq, inArray, ne, not, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import sharp from 'sharp';
-import { fetchImage, IMAGE_FETCH_DEFAULTS, ImageLoadError } from '@adloom/renderer/images';
+import {
+  fetchImageIfChanged,
+  IMAGE_FETCH_DEFAULTS,
+  ImageLoadError,
+  type Validators,
+} from '@adloom/renderer/images';
 import type { Db } from '../../../db/client.js';
 import {
   brandKitItems,
@@ -35,17 +41,24 @@ import {
   productSets,
   templateVersions,
   type CatalogItemRow,
+  type CreativeInputImage,
   type CreativeStatus,
   type FeedDesignRow,
   type StoredSlot,
   type TemplateVersionRow,
 } from '../../../db/schema.js';
 import type { AppDeps } from '../../../deps.js';
+import { brandFontUrl, brandKitFontSource } from '../../brand-kit/brand-kit.fonts.js';
 import { matchesFilter, parseProductSetFilter } from '../../catalogs/product-sets/filter.js';
 import { chooseDesign } from './design-choice.js';
 import { bytesHash, creativeInputHash, pickMetadata, templateUses } from './input-hash.js';
 import { itemImages, itemMetadata } from './metadata.js';
-import { applyFitToTemplate, applySlotFeatures, featureOn, removeLogoLayers } from './slot-features.js';
+import {
+  applySlotFeatures,
+  applySlotLayoutToTemplate,
+  removeLogoLayers,
+  slotLayoutOf,
+} from './slot-features.js';
 
 /** Output of every creative: JPEG at quality 90 (part of the hash, as 'jpeg;q=90'). */
 export const CREATIVE_FORMAT = { format: 'jpeg', quality: 90 } as const;
@@ -65,8 +78,15 @@ export interface ImageLimits {
   allowHosts?: readonly string[];
 }
 
-/** Loads one image of an item; the default is the renderer's fetchImage with `limits`. */
-export type GenerationImageLoader = (url: string, limits: ImageLimits) => Promise<{ bytes: Uint8Array }>;
+/**
+ * Loads one image of an item; the default is the renderer's fetchImageIfChanged with `limits`. With
+ * `known` (the validators of the copy the last run used) it may answer NotModified instead of the bytes.
+ */
+export type GenerationImageLoader = (
+  url: string,
+  limits: ImageLimits,
+  known?: Validators,
+) => Promise<{ bytes: Uint8Array; validators?: Validators } | { notModified: true }>;
 
 export interface GenerateOptions {
   loadImage?: GenerationImageLoader;
@@ -132,7 +152,8 @@ export function isRetryableError(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { retryable?: unknown }).retryable === true;
 }
 
-const defaultLoader: GenerationImageLoader = async (url, limits) => fetchImage(url, limits);
+const defaultLoader: GenerationImageLoader = async (url, limits, known) =>
+  fetchImageIfChanged(url, known, limits);
 
 /** The final state of a creative row. */
 interface FinalState {
@@ -141,6 +162,8 @@ interface FinalState {
   inputHash: string | null;
   outputKey: string | null;
   error: string | null;
+  /** Generated: each input image's hash and validators, for conditional downloads next time. */
+  inputImages: CreativeInputImage[] | null;
 }
 
 /** Equal, with null equal to null (plain `=` would make the whole condition null). */
@@ -172,6 +195,7 @@ async function writeFinal(
             same(feedCreatives.inputHash, state.inputHash),
             same(feedCreatives.outputKey, state.outputKey),
             same(feedCreatives.error, state.error),
+            sql`${feedCreatives.inputImages} is not distinct from ${state.inputImages === null ? null : JSON.stringify(state.inputImages)}::jsonb`,
           )!,
         ),
         state.status === 'archived' ? undefined : ne(feedCreatives.status, 'archived'),
@@ -187,18 +211,31 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** The client's brand inputs: the first brand-kit colour, and the first stored logo as the `main` logo. */
+/** Families of the renderer's font catalogue: a template naming only these needs no brand font. */
+const CATALOGUE_FAMILIES = new Set(FONT_FAMILIES.map((family) => family.family));
+
+/**
+ * The client's brand inputs the template uses: the first brand-kit colour, the first stored logo as the
+ * `main` logo, and the brand fonts whose names the template's texts use (one query, none when the
+ * template needs none of them).
+ */
 async function loadBrand(
-  deps: Pick<AppDeps, 'db' | 'files'>,
+  deps: Pick<AppDeps, 'db' | 'files' | 'config'>,
   clientId: string,
-  needs: { color: boolean; logo: boolean },
-): Promise<{ color: string | null; logo: Buffer | null; notes: string[] }> {
+  needs: { color: boolean; logo: boolean; fontFamilies: readonly string[] },
+): Promise<{ color: string | null; logo: Buffer | null; fonts: FontFile[]; notes: string[] }> {
   const notes: string[] = [];
-  if (!needs.color && !needs.logo) return { color: null, logo: null, notes };
+  const families = needs.fontFamilies.filter((family) => !CATALOGUE_FAMILIES.has(family));
+  const types = [
+    ...(needs.color ? (['COLOR'] as const) : []),
+    ...(needs.logo ? (['LOGO'] as const) : []),
+    ...(families.length > 0 ? (['FONT'] as const) : []),
+  ];
+  if (types.length === 0) return { color: null, logo: null, fonts: [], notes };
   const items = await deps.db
     .select()
     .from(brandKitItems)
-    .where(and(eq(brandKitItems.clientId, clientId), inArray(brandKitItems.type, ['COLOR', 'LOGO'])))
+    .where(and(eq(brandKitItems.clientId, clientId), inArray(brandKitItems.type, types)))
     .orderBy(asc(brandKitItems.createdAt), asc(brandKitItems.id));
   const color = needs.color
     ? (items.find((item) => item.type === 'COLOR' && item.textContent)?.textContent ?? null)
@@ -217,7 +254,10 @@ async function loadBrand(
     }
     if (!logo) notes.push('the brand kit has no logo: the logo layers were left out');
   }
-  return { color, logo, notes };
+  const fonts = items
+    .filter((item) => item.type === 'FONT' && families.includes(item.name))
+    .map((item) => ({ fontUrl: brandFontUrl(deps.config, item), fontFamily: item.name }));
+  return { color, logo, fonts, notes };
 }
 
 /** The template's own features of a slot, overridden by the design's. */
@@ -265,11 +305,11 @@ export async function generateCreative(
       ...extra,
     };
   };
-  const empty = { designId: null, inputHash: null, outputKey: null, error: null };
+  const empty = { designId: null, inputHash: null, outputKey: null, error: null, inputImages: null };
 
   // The feed and the item as the catalogue's current import has it, in one query.
   const [row] = await db
-    .select({ feed: feeds, item: catalogItems })
+    .select({ feed: feeds, item: catalogItems, known: feedCreatives.inputImages })
     .from(feeds)
     .leftJoin(productSets, eq(productSets.id, feeds.productSetId))
     .leftJoin(catalogs, eq(catalogs.id, productSets.catalogId))
@@ -277,11 +317,12 @@ export async function generateCreative(
       catalogItems,
       and(eq(catalogItems.importId, catalogs.currentImportId), eq(catalogItems.itemId, itemId)),
     )
+    .leftJoin(feedCreatives, and(eq(feedCreatives.feedId, feeds.id), eq(feedCreatives.itemId, itemId)))
     .where(eq(feeds.id, feedId));
   // A deleted feed took its creative rows with it: nothing to write, nothing to retry.
   if (!row)
     return { status: 'failed', rendered: false, written: false, error: `Feed ${feedId} not found`, notes };
-  const { feed, item } = row;
+  const { feed, item, known } = row;
   if (!item) {
     return finish({ status: 'archived', ...empty, error: `Item ${itemId} is no longer in the catalogue` });
   }
@@ -322,8 +363,7 @@ export async function generateCreative(
   if ('status' in choice) return finish({ status: choice.status, ...empty });
   const { design, version } = choice.design;
   const slots = [...version.slots].sort((a, b) => a.index - b.index);
-  const failed = (error: string) =>
-    finish({ status: 'failed', designId: design.id, inputHash: null, outputKey: null, error });
+  const failed = (error: string) => finish({ ...empty, status: 'failed', designId: design.id, error });
 
   try {
     const features = slots.map((slot) => effectiveFeatures(slot, design));
@@ -339,6 +379,7 @@ export async function generateCreative(
       notes,
       checkAbort,
       ...(options.beforeRender ? { beforeRender: options.beforeRender } : {}),
+      ...(known ? { known } : {}),
     });
     const generated: FinalState = {
       status: 'generated',
@@ -346,6 +387,7 @@ export async function generateCreative(
       inputHash: ad.inputHash,
       outputKey: ad.outputKey,
       error: null,
+      inputImages: ad.inputImages,
     };
     if (!ad.rendered) return finish(generated);
     deps.log.debug({ feedId, itemId, outputKey: ad.outputKey }, 'creative rendered');
@@ -415,6 +457,30 @@ export interface ItemAdInput {
   checkAbort?: () => void;
   /** Called once the ad turns out not to be stored, before the images are processed and it is rendered. */
   beforeRender?: () => Promise<void>;
+  /** The input images of the last run (their hashes and validators): unchanged ones are not downloaded. */
+  known?: readonly CreativeInputImage[];
+}
+
+/**
+ * Loads the images of `urls` (with validators where `known` gives them), all at once. A refusal that
+ * retrying will not change is a FinalFailure; otherwise the first error worth a retry is thrown.
+ */
+async function loadImages(
+  urls: readonly string[],
+  loadImage: GenerationImageLoader,
+  limits: ImageLimits,
+  known: (url: string) => Validators | undefined,
+) {
+  const loads = await Promise.allSettled(urls.map((url) => loadImage(url, limits, known(url))));
+  const refused = loads.find(
+    (load): load is PromiseRejectedResult => load.status === 'rejected' && !isRetryableError(load.reason),
+  );
+  if (refused) throw new FinalFailure(describeError(refused.reason), { cause: refused.reason });
+  const retry = loads.find((load): load is PromiseRejectedResult => load.status === 'rejected');
+  if (retry) throw retry.reason;
+  return loads.map(
+    (load) => (load as PromiseFulfilledResult<Awaited<ReturnType<GenerationImageLoader>>>).value,
+  );
 }
 
 /**
@@ -426,50 +492,98 @@ export interface ItemAdInput {
 export async function renderItemAd(
   deps: Pick<AppDeps, 'db' | 'files' | 'config' | 'log'>,
   input: ItemAdInput,
-): Promise<{ inputHash: string; outputKey: string; rendered: boolean; images: SlotImageReport[] }> {
+): Promise<{
+  inputHash: string;
+  outputKey: string;
+  rendered: boolean;
+  images: SlotImageReport[];
+  /** Each input image's hash and validators, as the creative keeps them. */
+  inputImages: CreativeInputImage[];
+}> {
   const { item, version, slots, features, now, loadImage, limits, notes } = input;
   const checkAbort = input.checkAbort ?? (() => undefined);
   const maxPixels = limits.maxPixels ?? IMAGE_FETCH_DEFAULTS.maxPixels;
-  // 1. The input images, as downloaded: slot i takes the item's i-th image.
+  // 1. The input images: slot i takes the item's i-th image. One the last run used is asked for with
+  // its validators, and a server that answers 304 (not modified) sends no bytes: its hash is reused.
   const urls = itemImages(item).slice(0, slots.length);
   if (urls.length < slots.length)
     throw new FinalFailure(`The item has ${urls.length} images; the template needs ${slots.length}.`);
-  const loads = await Promise.allSettled(urls.map((url) => loadImage(url, limits)));
-  const refused = loads.find(
-    (load): load is PromiseRejectedResult => load.status === 'rejected' && !isRetryableError(load.reason),
-  );
-  if (refused) throw new FinalFailure(describeError(refused.reason), { cause: refused.reason });
-  const retry = loads.find((load): load is PromiseRejectedResult => load.status === 'rejected');
-  if (retry) throw retry.reason;
-  const downloaded = loads.map((load) =>
-    Buffer.from((load as PromiseFulfilledResult<{ bytes: Uint8Array }>).value.bytes),
-  );
+  const previous = new Map((input.known ?? []).map((image) => [image.url, image]));
+  const validatorsOf = (image: CreativeInputImage | undefined): Validators | undefined =>
+    image?.etag || image?.lastModified
+      ? {
+          ...(image.etag ? { etag: image.etag } : {}),
+          ...(image.lastModified ? { lastModified: image.lastModified } : {}),
+        }
+      : undefined;
+  const inputImages: CreativeInputImage[] = [];
+  const downloaded: (Buffer | undefined)[] = [];
+  for (const [index, answer] of (
+    await loadImages(urls, loadImage, limits, (url) => validatorsOf(previous.get(url)))
+  ).entries()) {
+    const url = urls[index]!;
+    if ('notModified' in answer) {
+      inputImages.push(previous.get(url)!);
+      downloaded.push(undefined);
+      continue;
+    }
+    const bytes = Buffer.from(answer.bytes);
+    inputImages.push({ url, hash: bytesHash(bytes), ...answer.validators });
+    downloaded.push(bytes);
+  }
   checkAbort();
 
   // 2. Everything that shapes the ad, and its hash.
   const uses = versionUses(version);
   const metadata = itemMetadata(item, now);
-  const brand = await loadBrand(deps, input.clientId, { color: uses.inputColor, logo: uses.logoLayers });
+  const brand = await loadBrand(deps, input.clientId, {
+    color: uses.inputColor,
+    logo: uses.logoLayers,
+    fontFamilies: uses.fontFamilies,
+  });
   notes.push(...brand.notes);
   const inputHash = creativeInputHash({
     templateVersionId: version.id,
     usedMetadata: pickMetadata(metadata, uses.keys),
     slotFeatures: Object.fromEntries(slots.map((slot, index) => [slot.id, features[index]!])),
-    imageHashes: downloaded.map(bytesHash),
+    imageHashes: inputImages.map((image) => image.hash),
     format: FORMAT_ID,
-    brand: { color: brand.color, logos: brand.logo ? { main: bytesHash(brand.logo) } : {} },
+    brand: {
+      color: brand.color,
+      logos: brand.logo ? { main: bytesHash(brand.logo) } : {},
+      fonts: Object.fromEntries(brand.fonts.map((font) => [font.fontFamily, font.fontUrl])),
+    },
   });
   const outputKey = creativeKey(input.clientId, inputHash);
 
   // 3. Stored already: the same inputs made this very file.
-  if (await deps.files.exists(outputKey)) return { inputHash, outputKey, rendered: false, images: [] };
+  if (await deps.files.exists(outputKey))
+    return { inputHash, outputKey, rendered: false, images: [], inputImages };
   await input.beforeRender?.();
+
+  // Rendering needs the bytes of the images the server said were unchanged: download those again.
+  const missing = urls.filter((_, index) => downloaded[index] === undefined);
+  if (missing.length > 0) {
+    const again = await loadImages(missing, loadImage, limits, () => undefined);
+    for (const [index, url] of urls.entries()) {
+      if (downloaded[index] !== undefined) continue;
+      const answer = again[missing.indexOf(url)]!;
+      if ('notModified' in answer) throw new Error(`Image ${url}: a 304 answer to an unconditional request`);
+      const bytes = Buffer.from(answer.bytes);
+      // Changed since the 304 a moment ago: the hash no longer describes it, so this run is retried.
+      if (bytesHash(bytes) !== inputImages[index]!.hash)
+        throw Object.assign(new Error(`Image ${url} changed while the ad was being made`), {
+          retryable: true,
+        });
+      downloaded[index] = bytes;
+    }
+  }
 
   // 4. Slot features, then the template rewrites (fit; logo layers without a logo).
   const processed = await Promise.all(
     downloaded.map(async (bytes, index) => {
       try {
-        return await applySlotFeatures(bytes, features[index]!, { maxPixels });
+        return await applySlotFeatures(bytes!, features[index]!, { maxPixels });
       } catch (error) {
         throw new FinalFailure(`Image ${urls[index]} could not be processed: ${describeError(error)}`, {
           cause: error,
@@ -479,11 +593,12 @@ export async function renderItemAd(
   );
   let templateString = version.templateString;
   slots.forEach((slot, index) => {
-    const slotFeatures = features[index]!;
-    if (!Object.hasOwn(slotFeatures, 'isContain')) return;
-    const fit = applyFitToTemplate(templateString, slot.id, featureOn(slotFeatures, 'isContain'));
-    templateString = fit.templateString;
-    if (fit.note) notes.push(fit.note);
+    const { layout, notes: layoutNotes } = slotLayoutOf(features[index]!);
+    notes.push(...layoutNotes.map((note) => `${slot.id}: ${note}`));
+    if (Object.keys(layout).length === 0) return;
+    const placed = applySlotLayoutToTemplate(templateString, slot.id, layout);
+    templateString = placed.templateString;
+    if (placed.note) notes.push(placed.note);
   });
   if (uses.logoLayers && !brand.logo) templateString = removeLogoLayers(templateString).templateString;
   checkAbort();
@@ -513,7 +628,10 @@ export async function renderItemAd(
     template: templateString,
     inputs: slots.map((_, index) => ({ input: `memory:input/${index}`, color: brand.color })),
     metadata,
-    additionalFiles: { logos: brand.logo ? [{ key: 'main', input: 'memory:logo/main' }] : [] },
+    additionalFiles: {
+      logos: brand.logo ? [{ key: 'main', input: 'memory:logo/main' }] : [],
+      fonts: brand.fonts,
+    },
   };
   let result;
   try {
@@ -521,6 +639,8 @@ export async function renderItemAd(
       format: CREATIVE_FORMAT.format,
       quality: CREATIVE_FORMAT.quality,
       images: { maxPixels },
+      // Brand fonts straight from the file store; catalogue fonts as usual.
+      ...(brand.fonts.length > 0 ? { fonts: brandKitFontSource(deps, input.clientId) } : {}),
       loadImage: async (source) => {
         const image = memory.get(source);
         if (!image) throw new Error(`Image ${source} is not one of the item's images`);
@@ -532,5 +652,5 @@ export async function renderItemAd(
     throw error;
   }
   await deps.files.put(outputKey, result.bytes, { contentType: 'image/jpeg' });
-  return { inputHash, outputKey, rendered: true, images };
+  return { inputHash, outputKey, rendered: true, images, inputImages };
 }

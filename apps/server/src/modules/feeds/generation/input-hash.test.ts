@@ -50,13 +50,23 @@ describe('usedKeys', () => {
       keys: [],
       inputColor: true,
       logoLayers: false,
+      fontFamilies: [],
     });
     expect(templateUses(svg('<image id="LOGO_MAIN" width="1" height="1"/>')).logoLayers).toBe(true);
     expect(templateUses(svg('<rect id="MAIN_001" width="1" height="1"/>'))).toEqual({
       keys: [],
       inputColor: false,
       logoLayers: false,
+      fontFamilies: [],
     });
+  });
+
+  it('lists the font families the template names, in attributes and styles', () => {
+    const text =
+      '<text font-family="\'Acme Sans\', Arial" title="{title}">t</text>' +
+      '<text style="fill:red; font-family: Open Sans ;font-weight:700">u</text>' +
+      '<g font-family="Acme Sans"><text>v</text></g>';
+    expect(templateUses(svg(text)).fontFamilies).toEqual(['Acme Sans', 'Open Sans']);
   });
 
   it('maps derived keys to their sources', () => {

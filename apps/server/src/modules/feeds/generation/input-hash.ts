@@ -24,6 +24,18 @@ export interface TemplateUses {
   inputColor: boolean;
   /** Layers whose id starts with logo (any case): they need additionalFiles.logos. */
   logoLayers: boolean;
+  /** The font families its elements name (the first of each font-family list), sorted: brand fonts among them are inputs. */
+  fontFamilies: string[];
+}
+
+/** The first family of a CSS font-family list, without quotes. */
+function firstFamily(list: string): string | undefined {
+  const first = list
+    .split(',')[0]!
+    .trim()
+    .replace(/^(['"])(.*)\1$/, '$2')
+    .trim();
+  return first === '' ? undefined : first;
 }
 
 const PRICE_VARIANT = /^(price|sale_price|price_delta)_(round|floor|super|dot)$/;
@@ -62,7 +74,16 @@ export function templateUses(templateString: string): TemplateUses {
   const keys = new Set<string>();
   let inputColor = false;
   let logoLayers = false;
+  const families = new Set<string>();
   visit(parseXml(templateString), (node) => {
+    const declared = [
+      node.attributes['font-family'],
+      /(?:^|;)\s*font-family\s*:\s*([^;]+)/i.exec(node.attributes.style ?? '')?.[1],
+    ];
+    for (const list of declared) {
+      const family = list === undefined ? undefined : firstFamily(list);
+      if (family) families.add(family);
+    }
     const title = node.attributes.title;
     if (localName(node) === 'text' && title !== undefined) {
       for (const key of placeholderKeys(title))
@@ -86,7 +107,7 @@ export function templateUses(templateString: string): TemplateUses {
       if (info.role === 'stockLevelLessThan50') keys.add('stock_level_less_than_50');
     }
   });
-  return { keys: [...keys].sort(), inputColor, logoLayers };
+  return { keys: [...keys].sort(), inputColor, logoLayers, fontFamilies: [...families].sort() };
 }
 
 /** The metadata keys the template reads (templateUses), sorted. */
@@ -115,8 +136,15 @@ export interface CreativeInputs {
   imageHashes: readonly string[];
   /** Output format and its settings, e.g. 'jpeg;q=90'. */
   format: string;
-  /** Brand inputs the template uses: inputs[0].color, and sha256 hex of each logo's bytes by key. */
-  brand?: { color?: string | null; logos?: Readonly<Record<string, string>> };
+  /**
+   * Brand inputs the template uses: inputs[0].color, sha256 hex of each logo's bytes by key, and the file
+   * URL of each brand font by family (a new upload has a new URL).
+   */
+  brand?: {
+    color?: string | null;
+    logos?: Readonly<Record<string, string>>;
+    fonts?: Readonly<Record<string, string>>;
+  };
 }
 
 /** JSON with object keys sorted at every level, so equal inputs always give equal text. */
@@ -140,7 +168,14 @@ export function creativeInputHash(inputs: CreativeInputs): string {
     slotFeatures: inputs.slotFeatures,
     imageHashes: inputs.imageHashes,
     format: inputs.format,
-    brand: { color: inputs.brand?.color ?? null, logos: inputs.brand?.logos ?? {} },
+    brand: {
+      color: inputs.brand?.color ?? null,
+      logos: inputs.brand?.logos ?? {},
+      // Only when there are some, so the hashes of ads without brand fonts stay as they were.
+      ...(inputs.brand?.fonts && Object.keys(inputs.brand.fonts).length > 0
+        ? { fonts: inputs.brand.fonts }
+        : {}),
+    },
   });
   return createHash('sha256').update(text).digest('hex');
 }

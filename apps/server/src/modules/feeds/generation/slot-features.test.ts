@@ -1,9 +1,12 @@
 import { parseXml, type XmlElement } from '@adloom/renderer';
+import { parseLayerId } from '@adloom/template';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
   applyFitToTemplate,
   applySlotFeatures,
+  applySlotLayoutToTemplate,
+  slotLayoutOf,
   featureOn,
   removeLogoLayers,
   removePlainBackground,
@@ -256,6 +259,65 @@ describe('applyFitToTemplate', () => {
     expect(result.note).toMatch(/without changing which image it takes/);
     expect(applyFitToTemplate(template('MAIN_001'), 'MAIN_009', true).note).toMatch(/not in the template/);
     expect(applyFitToTemplate(template('MAIN_001'), 'LOGO_MAIN', true).note).toMatch(/not an image slot/);
+  });
+});
+
+describe('applySlotLayoutToTemplate and slotLayoutOf', () => {
+  const template = (...slotIds: string[]) =>
+    '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100">' +
+    slotIds.map((id) => `<rect id="${id}" width="10" height="10"/>`).join('') +
+    '</svg>';
+
+  it('reads the layout a design asks for, in any case, and names values it cannot use', () => {
+    expect(
+      slotLayoutOf({ isContain: 'TRUE', horizontalAlignment: 'left', verticalAlignment: 'Bottom' }),
+    ).toEqual({
+      layout: { isContain: true, horizontalAlignment: 'LEFT', verticalAlignment: 'BOTTOM' },
+      notes: [],
+    });
+    expect(slotLayoutOf({ removeBorders: 'true' })).toEqual({ layout: {}, notes: [] });
+    expect(slotLayoutOf({ horizontalAlignment: 'up' })).toEqual({
+      layout: {},
+      notes: ["horizontalAlignment 'up' is not one of LEFT, CENTER, RIGHT: left as designed"],
+    });
+  });
+
+  it('moves the image of a numbered slot to a corner, keeping its other features', () => {
+    const result = applySlotLayoutToTemplate(template('MAIN_001_REMBG', 'MAIN_002'), 'MAIN_001_REMBG', {
+      isContain: true,
+      horizontalAlignment: 'LEFT',
+      verticalAlignment: 'TOP',
+    });
+    expect(result.changed).toBe(true);
+    const [id] = ids(result.templateString);
+    expect(parseLayerId(id!)).toMatchObject({
+      kind: 'slot',
+      number: 1,
+      features: {
+        isContain: true,
+        horizontalAlignment: 'LEFT',
+        verticalAlignment: 'TOP',
+        removeBackground: true,
+      },
+    });
+    // Back to the centre: the default, so the tokens go.
+    const centred = applySlotLayoutToTemplate(result.templateString, id!, {
+      horizontalAlignment: 'CENTER',
+      verticalAlignment: 'MIDDLE',
+    });
+    expect(parseLayerId(ids(centred.templateString)[0]!)).toMatchObject({
+      features: { isContain: true, horizontalAlignment: 'CENTER', verticalAlignment: 'MIDDLE' },
+    });
+  });
+
+  it("leaves a legacy id as designed with a note, and writes a named slot's alignment", () => {
+    const legacy = applySlotLayoutToTemplate(template('MAIN'), 'MAIN', { horizontalAlignment: 'RIGHT' });
+    expect(legacy).toMatchObject({ changed: false });
+    expect(legacy.note).toMatch(/legacy id/);
+    const named = applySlotLayoutToTemplate(template('MAIN_SLOT:hero'), 'MAIN_SLOT:hero', {
+      horizontalAlignment: 'RIGHT',
+    });
+    expect(ids(named.templateString)).toEqual(['MAIN_SLOT:hero;REMBG:false;SCALE:fill;HALIGN:RIGHT']);
   });
 });
 

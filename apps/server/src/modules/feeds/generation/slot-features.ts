@@ -10,12 +10,22 @@
  *   into products that are within 40 of the frame colour (a light grey item on white can be trimmed
  *   away entirely, in which case sharp keeps the image whole). When both are set, hard wins.
  * - removeBackground: see removePlainBackground (its limits are listed there).
- * - isContain (contain or cover): not an image operation; applyFitToTemplate rewrites the slot's id.
+ * - isContain (contain or cover), horizontalAlignment and verticalAlignment (where the image sits in
+ *   the slot): not image operations; applySlotLayoutToTemplate rewrites the slot's id.
  *
  * Also here: removeLogoLayers, for clients whose brand kit has no logo.
  */
 import { parseXml, serializeXml, type XmlElement, type XmlNode } from '@adloom/renderer';
-import { formatLayerId, isLogoLayerId, parseLayerId, sortMainSlotIds } from '@adloom/template';
+import {
+  formatLayerId,
+  HORIZONTAL_ALIGNMENTS,
+  isLogoLayerId,
+  parseLayerId,
+  sortMainSlotIds,
+  VERTICAL_ALIGNMENTS,
+  type HorizontalAlignment,
+  type VerticalAlignment,
+} from '@adloom/template';
 import sharp, { type OutputInfo, type Sharp } from 'sharp';
 
 /** sharp trim thresholds (0–255 scale) of removeBorders and removeBordersHard. */
@@ -275,22 +285,56 @@ export interface RewrittenTemplate {
   note?: string;
 }
 
+/** How a slot places its image: contain or cover, and where the image sits in the slot's box. */
+export interface SlotLayout {
+  isContain?: boolean;
+  horizontalAlignment?: HorizontalAlignment;
+  verticalAlignment?: VerticalAlignment;
+}
+
 /**
- * Makes the renderer contain (`isContain` true) or cover the image of one slot, by rewriting the slot's
- * layer id with parseLayerId/formatLayerId (MAIN_001 ↔ MAIN_001_CONTAIN; MAIN_SLOT:x;…;SCALE:fill ↔
- * SCALE:fit). Unchanged (same text) when the id already says so.
+ * The layout a flat feature map asks for: `isContain` ('true'/'false'), `horizontalAlignment` (LEFT,
+ * CENTER, RIGHT) and `verticalAlignment` (TOP, MIDDLE, BOTTOM), any case. Absent or unknown values ask
+ * for nothing (notes name the unknown ones).
+ */
+export function slotLayoutOf(features: Readonly<Record<string, string>>): {
+  layout: SlotLayout;
+  notes: string[];
+} {
+  const layout: SlotLayout = {};
+  const notes: string[] = [];
+  if (Object.hasOwn(features, 'isContain')) layout.isContain = featureOn(features, 'isContain');
+  const pick = <T extends string>(key: string, allowed: readonly T[]): T | undefined => {
+    if (!Object.hasOwn(features, key)) return undefined;
+    const value = features[key]!.trim().toUpperCase();
+    if ((allowed as readonly string[]).includes(value)) return value as T;
+    notes.push(`${key} '${features[key]}' is not one of ${allowed.join(', ')}: left as designed`);
+    return undefined;
+  };
+  const horizontal = pick('horizontalAlignment', HORIZONTAL_ALIGNMENTS);
+  const vertical = pick('verticalAlignment', VERTICAL_ALIGNMENTS);
+  if (horizontal) layout.horizontalAlignment = horizontal;
+  if (vertical) layout.verticalAlignment = vertical;
+  return { layout, notes };
+}
+
+/**
+ * Makes the renderer place one slot's image as `layout` says (contain or cover; left, centre or right;
+ * top, middle or bottom), by rewriting the slot's layer id with parseLayerId/formatLayerId
+ * (MAIN_001 → MAIN_001_CONTAIN_LEFT_TOP; MAIN_SLOT:x;…;SCALE:fill ↔ SCALE:fit). Unchanged (same text) when
+ * the id already says so.
  *
  * Left as designed, with a note: legacy slot ids (any other id starting with MAIN): their fit is the
  * loose rule "contains CONTAIN", and adding or removing that word can move the slot in the alphabetical
- * input order, so the slot would take another image. The same check guards canonical ids: a rewrite
- * that would collide with another id or change the slot's position in input order is not made.
- * The rewritten template is re-serialised (comments and the XML declaration are dropped; the renderer
- * ignores both).
+ * input order, so the slot would take another image; an alignment the id's form cannot carry (a named
+ * slot has only SCALE); a rewrite that would collide with another id or change the slot's position in
+ * input order. The rewritten template is re-serialised (comments and the XML declaration are dropped; the
+ * renderer ignores both).
  */
-export function applyFitToTemplate(
+export function applySlotLayoutToTemplate(
   templateString: string,
   slotId: string,
-  isContain: boolean,
+  layout: SlotLayout,
 ): RewrittenTemplate {
   const unchanged = (note?: string): RewrittenTemplate => ({
     templateString,
@@ -300,16 +344,26 @@ export function applyFitToTemplate(
   const info = parseLayerId(slotId);
   if (info.kind === 'legacy' && info.role === 'slot') {
     const legacyContain = slotId.includes('CONTAIN');
-    return legacyContain === isContain
-      ? unchanged()
-      : unchanged(
-          `slot ${slotId} has a legacy id: its fit (${legacyContain ? 'contain' : 'cover'}) stays as designed`,
-        );
+    const asked = layout.isContain !== undefined && layout.isContain !== legacyContain;
+    const aligned = layout.horizontalAlignment !== undefined || layout.verticalAlignment !== undefined;
+    return asked || aligned
+      ? unchanged(
+          `slot ${slotId} has a legacy id: its fit (${legacyContain ? 'contain' : 'cover'}) and placement stay as designed`,
+        )
+      : unchanged();
   }
   if (info.kind !== 'slot' && info.kind !== 'namedSlot')
     return unchanged(`${slotId} is not an image slot id`);
-  if (info.features.isContain === isContain) return unchanged();
-  const newId = formatLayerId({ ...info, features: { ...info.features, isContain } });
+  const wanted = { ...info.features, ...layout };
+  const newId = formatLayerId({ ...info, features: wanted });
+  const written = parseLayerId(newId);
+  const kept =
+    (written.kind === 'slot' || written.kind === 'namedSlot') &&
+    written.features.isContain === wanted.isContain &&
+    written.features.horizontalAlignment === wanted.horizontalAlignment &&
+    written.features.verticalAlignment === wanted.verticalAlignment;
+  if (!kept) return unchanged(`slot ${slotId} cannot carry that placement in its id: left as designed`);
+  if (newId === slotId) return unchanged();
 
   const root = parseXml(templateString);
   const ids: string[] = [];
@@ -328,6 +382,15 @@ export function applyFitToTemplate(
   }
   const overrides = new Map([[target, { id: newId }]]);
   return { templateString: serializeXml(root, overrides), changed: true };
+}
+
+/** Contain (`isContain` true) or cover only: applySlotLayoutToTemplate with just the fit. */
+export function applyFitToTemplate(
+  templateString: string,
+  slotId: string,
+  isContain: boolean,
+): RewrittenTemplate {
+  return applySlotLayoutToTemplate(templateString, slotId, { isContain });
 }
 
 /**
