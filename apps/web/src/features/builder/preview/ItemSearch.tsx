@@ -1,0 +1,33 @@
+import { TextInput } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { SEARCH_DEBOUNCE_MS } from '../../catalogs/useUrlSearch';
+
+/**
+ * The item search box: it shows each key at once and searches 300 ms after the last one (the server's
+ * catalogItems searchString: id, title and brand). Mount it with a key per catalogue to empty it.
+ */
+export function ItemSearch({
+  disabled,
+  onSearch,
+}: {
+  disabled: boolean;
+  onSearch: (search: string) => void;
+}) {
+  const [input, setInput] = useState('');
+  const search = useDebouncedCallback(onSearch, SEARCH_DEBOUNCE_MS);
+  return (
+    <TextInput
+      label="Item"
+      placeholder="Search by id, title or brand"
+      leftSection={<IconSearch size={16} />}
+      value={input}
+      onChange={(event) => {
+        setInput(event.currentTarget.value);
+        search(event.currentTarget.value);
+      }}
+      disabled={disabled}
+    />
+  );
+}
