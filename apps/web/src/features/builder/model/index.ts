@@ -1,0 +1,12 @@
+/** The builder's model: types, factories, change functions and save rules (ARCHITECTURE.md, `model/`). */
+export * from './changes.js';
+export * from './definitions.js';
+export * from './layerIds.js';
+export * from './layers.js';
+export * from './matrix.js';
+export * from './normalize.js';
+export * from './numbers.js';
+export * from './pathData.js';
+export * from './tree.js';
+export * from './types.js';
+export * from './validation.js';

@@ -1,0 +1,248 @@
+/**
+ * New layers with the spec's defaults (sections 3 and 9): each factory returns a layer in the model's
+ * form, its id derived from its layer data as if it were alone; adding it to a model makes the id unique.
+ */
+import {
+  BUILDER,
+  WIDGET_LABELS,
+  defaultLayerData,
+  type DynamicLayerType,
+  type LayerData,
+} from '@adloom/template';
+import { canonicalLayerData, deriveLayerId } from './layerIds.js';
+import { DEFAULT_STAR_COLORS, normalizeLayer } from './normalize.js';
+import type {
+  EllipseLayer,
+  GroupLayer,
+  ImageLayer,
+  LayerCommon,
+  LayerKind,
+  LayerOfKind,
+  LineLayer,
+  ModelLayer,
+  PathLayer,
+  PolygonLayer,
+  RatingLayer,
+  RectLayer,
+  TextLayer,
+} from './types.js';
+
+/** Default text (spec section 9): Open Sans, 64, weight 400, centred; fabric.js's line height 1.16. */
+export const DEFAULT_TEXT = {
+  text: 'Text',
+  fontFamily: BUILDER.defaultFont.family,
+  fontSize: BUILDER.defaultFont.size,
+  fontWeight: BUILDER.defaultFont.weight,
+  fontStyle: 'normal',
+  textAlign: BUILDER.defaultFont.textAlign,
+  lineHeight: 1.16,
+  fill: '#000000',
+  width: 400,
+} as const;
+
+/**
+ * The rating widget: the spec's preview value 3.5, and the renderer's default colours and proportions
+ * (the builder's widget is 223 units wide at scale 1; a star is 32 × 1.2 units).
+ */
+export const DEFAULT_RATING = {
+  value: BUILDER.defaultPreviewRating,
+  filledColor: DEFAULT_STAR_COLORS.filled,
+  emptyColor: DEFAULT_STAR_COLORS.empty,
+  width: 223,
+  height: 40,
+} as const;
+
+/** What a new shape is painted with. */
+export const DEFAULT_SHAPE_FILL = '#d9d9d9';
+/** The placeholder fill of an image slot's box; the renderer replaces it with the image. */
+export const SLOT_PLACEHOLDER_FILL = '#d9d6d0';
+
+/** Names the layers panel starts a new layer with. */
+const DEFAULT_NAMES: Readonly<Record<LayerKind, string>> = {
+  rect: 'Rectangle',
+  ellipse: 'Ellipse',
+  line: 'Line',
+  polygon: 'Polygon',
+  path: 'Path',
+  image: 'Image',
+  text: 'Text',
+  rating: WIDGET_LABELS.RATING,
+  group: 'Group',
+};
+
+const DYNAMIC_NAMES: Readonly<Record<DynamicLayerType, string>> = {
+  IMAGE: 'Product image',
+  SLIDESHOW: 'Slideshow',
+  VIDEO: 'Video',
+  LOGO_MAIN: 'Logo',
+  BLUR: 'Blurred background',
+  COPY: 'Copy of first image',
+};
+
+let uidCounter = 0;
+
+/** A new editor-only uid. */
+export function createUid(): string {
+  uidCounter += 1;
+  const random = globalThis.crypto?.randomUUID?.() ?? Math.random().toString(36).slice(2);
+  return `layer-${uidCounter}-${random}`;
+}
+
+/** What a factory may be given: any field of the layer except its kind and id, and part of its layer data. */
+export type LayerInit<L extends ModelLayer> = Partial<Omit<L, 'kind' | 'id' | 'data'>> & {
+  data?: Partial<LayerData>;
+};
+
+function commonDefaults(
+  kind: LayerKind,
+  uid: string | undefined,
+  dataInit: Partial<LayerData> = {},
+): LayerCommon {
+  return {
+    uid: uid ?? createUid(),
+    id: '',
+    data: { ...defaultLayerData(), name: DEFAULT_NAMES[kind], ...dataInit },
+    left: 0,
+    top: 0,
+    width: 100,
+    height: 100,
+    angle: 0,
+    scaleX: 1,
+    scaleY: 1,
+    flipX: false,
+    flipY: false,
+    opacity: 1,
+    locked: false,
+    hidden: false,
+    clipPath: null,
+  };
+}
+
+/** A layer's layer data must fit its kind: dynamic images need a box, the rating widget is its own kind. */
+export function checkRoleFitsKind(kind: LayerKind, data: LayerData): void {
+  if (data.dynamicLayerType !== null && kind !== 'rect' && kind !== 'image') {
+    throw new RangeError(
+      `A ${data.dynamicLayerType} layer must be a rectangle or an image: the renderer fills its box, and a ${kind} has none`,
+    );
+  }
+  if ((data.widgetType === 'RATING') !== (kind === 'rating')) {
+    throw new RangeError('Only the rating widget has the RATING widget type; add a Star Rating from WIDGETS');
+  }
+}
+
+/** The layer in the model's form with its id derived from its data. */
+export function finishLayer<L extends ModelLayer>(layer: L): L {
+  checkRoleFitsKind(layer.kind, layer.data);
+  const normalized = normalizeLayer(layer);
+  const id = deriveLayerId(normalized, new Set());
+  return { ...normalized, id, data: canonicalLayerData(id, normalized.data) };
+}
+
+function make<K extends LayerKind>(kind: K, init: LayerInit<ModelLayer>, own: object): LayerOfKind<K> {
+  const { data, ...fields } = init;
+  const base = commonDefaults(kind, init.uid, data);
+  return finishLayer({ ...base, kind, ...own, ...fields, data: base.data } as unknown as LayerOfKind<K>);
+}
+
+export function createRectLayer(init: LayerInit<RectLayer> = {}): RectLayer {
+  return make('rect', init, { fill: DEFAULT_SHAPE_FILL, stroke: null, strokeWidth: 1, rx: 0, ry: 0 });
+}
+
+export function createEllipseLayer(init: LayerInit<EllipseLayer> = {}): EllipseLayer {
+  return make('ellipse', init, { fill: DEFAULT_SHAPE_FILL, stroke: null, strokeWidth: 1 });
+}
+
+/** A line; x1..y2 may be anywhere, the layer's box is moved to their bounds. */
+export function createLineLayer(init: LayerInit<LineLayer> = {}): LineLayer {
+  return make('line', init, { fill: null, stroke: '#000000', strokeWidth: 4, x1: 0, y1: 0, x2: 200, y2: 0 });
+}
+
+/** A polygon; its points may be anywhere, the layer's box is moved to their bounds. */
+export function createPolygonLayer(init: LayerInit<PolygonLayer> = {}): PolygonLayer {
+  return make('polygon', init, {
+    fill: DEFAULT_SHAPE_FILL,
+    stroke: null,
+    strokeWidth: 1,
+    points: [
+      { x: 50, y: 0 },
+      { x: 100, y: 100 },
+      { x: 0, y: 100 },
+    ],
+  });
+}
+
+/** A path; its data may be anywhere, the layer's box is moved to its bounds. */
+export function createPathLayer(init: LayerInit<PathLayer> = {}): PathLayer {
+  return make('path', init, {
+    fill: DEFAULT_SHAPE_FILL,
+    stroke: null,
+    strokeWidth: 1,
+    d: 'M0 0 L100 0 L100 100 Z',
+  });
+}
+
+/** A static picture; `href` should be a data URL (the renderer drops other addresses on plain layers). */
+export function createImageLayer(init: LayerInit<ImageLayer> = {}): ImageLayer {
+  return make('image', init, { href: null, naturalWidth: null, naturalHeight: null });
+}
+
+/**
+ * A dynamic image layer (IMAGE, SLIDESHOW, VIDEO slots; LOGO_MAIN, BLUR, COPY): a rectangle the renderer
+ * fills, painted with the placeholder colour. A slot takes the next free MAIN_nnn when added to a model.
+ */
+export function createDynamicImageLayer(type: DynamicLayerType, init: LayerInit<RectLayer> = {}): RectLayer {
+  return createRectLayer({
+    fill: SLOT_PLACEHOLDER_FILL,
+    width: 400,
+    height: 400,
+    ...init,
+    data: { name: DYNAMIC_NAMES[type], ...init.data, dynamicLayerType: type },
+  });
+}
+
+/** A text box with the spec's default font. */
+export function createTextLayer(init: LayerInit<TextLayer> = {}): TextLayer {
+  return make(
+    'text',
+    { width: DEFAULT_TEXT.width, ...init },
+    {
+      text: DEFAULT_TEXT.text,
+      fontFamily: DEFAULT_TEXT.fontFamily,
+      fontWeight: DEFAULT_TEXT.fontWeight,
+      fontStyle: DEFAULT_TEXT.fontStyle,
+      fontSize: DEFAULT_TEXT.fontSize,
+      textAlign: DEFAULT_TEXT.textAlign,
+      lineHeight: DEFAULT_TEXT.lineHeight,
+      fill: DEFAULT_TEXT.fill,
+    },
+  );
+}
+
+/** The star-rating widget (RATING) with the preview rating 3.5. */
+export function createRatingLayer(init: LayerInit<RatingLayer> = {}): RatingLayer {
+  return make(
+    'rating',
+    {
+      width: DEFAULT_RATING.width,
+      height: DEFAULT_RATING.height,
+      ...init,
+      data: { ...init.data, widgetType: 'RATING' },
+    },
+    {
+      value: DEFAULT_RATING.value,
+      filledColor: DEFAULT_RATING.filledColor,
+      emptyColor: DEFAULT_RATING.emptyColor,
+    },
+  );
+}
+
+/**
+ * A group of layers (in the group's coordinates). The group's box is moved to its members' bounds, so
+ * members given in canvas coordinates with the group at (0, 0) keep their place.
+ */
+export function createGroupLayer(
+  children: readonly ModelLayer[],
+  init: LayerInit<GroupLayer> = {},
+): GroupLayer {
+  return make('group', init, { children });
+}

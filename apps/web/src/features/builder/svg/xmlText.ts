@@ -1,0 +1,38 @@
+/** Writing XML text: numbers, escaped values and attribute lists. */
+
+/** A number for an attribute: at most 4 decimals, no trailing zeros, no exponent, no -0. */
+export function formatNumber(value: number): string {
+  const rounded = Math.round(value * 10_000) / 10_000;
+  if (Object.is(rounded, -0) || rounded === 0) return '0';
+  const text = String(rounded);
+  // Tiny and huge numbers print in exponent form, which SVG reads but the builder's readers do not expect.
+  return /e/i.test(text) ? rounded.toFixed(4).replace(/\.?0+$/, '') : text;
+}
+
+/** Escapes text content: `&`, `<` and `>`. */
+export function escapeText(value: string): string {
+  return value.replace(/[&<>]/g, (char) => (char === '&' ? '&amp;' : char === '<' ? '&lt;' : '&gt;'));
+}
+
+const ATTRIBUTE_ENTITIES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+};
+
+/** Escapes an attribute value for double quotes; tabs and line breaks as references so they survive. */
+export function escapeAttribute(value: string): string {
+  return value.replace(/[&<>"\t\n\r]/g, (char) => ATTRIBUTE_ENTITIES[char] ?? `&#${char.charCodeAt(0)};`);
+}
+
+/** ` name="value"` for every value that is not undefined, in order; numbers through formatNumber. */
+export function attributes(values: ReadonlyArray<readonly [string, string | number | undefined]>): string {
+  return values
+    .filter((entry): entry is readonly [string, string | number] => entry[1] !== undefined)
+    .map(
+      ([name, value]) =>
+        ` ${name}="${escapeAttribute(typeof value === 'number' ? formatNumber(value) : value)}"`,
+    )
+    .join('');
+}
