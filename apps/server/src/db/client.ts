@@ -39,6 +39,9 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
   const folder = resolveMigrationsFolder();
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server closed (a restart, a terminated backend) is dropped by the pool and
+    // replaced on the next query; without a listener its 'error' event would end the process.
+    pool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,

@@ -16,7 +16,10 @@ import { UPLOAD_TYPES } from '../uploads/upload-types.js';
 import { listOfKind } from './brand-kit.service.js';
 
 /** The file a renderer loads for a brand font (a WOFF2 upload's decoded TrueType). */
-export function brandFontUrl(config: AppDeps['config'], font: BrandKitItemRow): string {
+export function brandFontUrl(
+  config: AppDeps['config'],
+  font: Pick<BrandKitItemRow, 'fileKey' | 'fontFileKey'>,
+): string {
   return fileUrl(config, font.fontFileKey ?? font.fileKey ?? '');
 }
 

@@ -41,6 +41,7 @@ import {
   productSets,
   templateVersions,
   type CatalogItemRow,
+  type BrandKitItemRow,
   type CreativeInputImage,
   type CreativeStatus,
   type FeedDesignRow,
@@ -214,29 +215,41 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
 /** Families of the renderer's font catalogue: a template naming only these needs no brand font. */
 const CATALOGUE_FAMILIES = new Set(FONT_FAMILIES.map((family) => family.family));
 
+/** What generation reads of a brand kit item. */
+export type BrandItem = Pick<BrandKitItemRow, 'type' | 'name' | 'textContent' | 'fileKey' | 'fontFileKey'>;
+
+/** The client's colours, logos and fonts, oldest first (when the caller has not read them already). */
+function readBrandItems(db: Db, clientId: string): Promise<BrandItem[]> {
+  return db
+    .select({
+      type: brandKitItems.type,
+      name: brandKitItems.name,
+      textContent: brandKitItems.textContent,
+      fileKey: brandKitItems.fileKey,
+      fontFileKey: brandKitItems.fontFileKey,
+    })
+    .from(brandKitItems)
+    .where(and(eq(brandKitItems.clientId, clientId), inArray(brandKitItems.type, ['COLOR', 'LOGO', 'FONT'])))
+    .orderBy(asc(brandKitItems.createdAt), asc(brandKitItems.id));
+}
+
 /**
  * The client's brand inputs the template uses: the first brand-kit colour, the first stored logo as the
- * `main` logo, and the brand fonts whose names the template's texts use (one query, none when the
- * template needs none of them).
+ * `main` logo, and the brand fonts whose names the template's texts use. `items` are the client's
+ * brand kit items when the caller has read them (feed generation does, with the item); otherwise they
+ * are read here, and only when the template needs any of them.
  */
 async function loadBrand(
   deps: Pick<AppDeps, 'db' | 'files' | 'config'>,
   clientId: string,
   needs: { color: boolean; logo: boolean; fontFamilies: readonly string[] },
+  preloaded: readonly BrandItem[] | undefined,
 ): Promise<{ color: string | null; logo: Buffer | null; fonts: FontFile[]; notes: string[] }> {
   const notes: string[] = [];
   const families = needs.fontFamilies.filter((family) => !CATALOGUE_FAMILIES.has(family));
-  const types = [
-    ...(needs.color ? (['COLOR'] as const) : []),
-    ...(needs.logo ? (['LOGO'] as const) : []),
-    ...(families.length > 0 ? (['FONT'] as const) : []),
-  ];
-  if (types.length === 0) return { color: null, logo: null, fonts: [], notes };
-  const items = await deps.db
-    .select()
-    .from(brandKitItems)
-    .where(and(eq(brandKitItems.clientId, clientId), inArray(brandKitItems.type, types)))
-    .orderBy(asc(brandKitItems.createdAt), asc(brandKitItems.id));
+  if (!needs.color && !needs.logo && families.length === 0)
+    return { color: null, logo: null, fonts: [], notes };
+  const items = preloaded ?? (await readBrandItems(deps.db, clientId));
   const color = needs.color
     ? (items.find((item) => item.type === 'COLOR' && item.textContent)?.textContent ?? null)
     : null;
@@ -260,8 +273,11 @@ async function loadBrand(
   return { color, logo, fonts, notes };
 }
 
+/** What generation reads of a feed design. */
+type GenerationDesign = Pick<FeedDesignRow, 'id' | 'templateVersionId' | 'slotFeatures' | 'itemFilter'>;
+
 /** The template's own features of a slot, overridden by the design's. */
-function effectiveFeatures(slot: StoredSlot, design: FeedDesignRow): Record<string, string> {
+function effectiveFeatures(slot: StoredSlot, design: GenerationDesign): Record<string, string> {
   const own = Object.fromEntries(slot.features.map(({ key, value }) => [key, value]));
   const chosen = Object.hasOwn(design.slotFeatures, slot.id) ? design.slotFeatures[slot.id] : undefined;
   return { ...own, ...chosen };
@@ -307,9 +323,27 @@ export async function generateCreative(
   };
   const empty = { designId: null, inputHash: null, outputKey: null, error: null, inputImages: null };
 
-  // The feed and the item as the catalogue's current import has it, in one query.
+  // One query: the feed, the item as the catalogue's current import has it, the creative's last input
+  // images, the feed's designs in order and the client's brand kit items a template may use.
   const [row] = await db
-    .select({ feed: feeds, item: catalogItems, known: feedCreatives.inputImages })
+    .select({
+      feed: feeds,
+      item: catalogItems,
+      known: feedCreatives.inputImages,
+      designs: sql<GenerationDesign[]>`(
+        select coalesce(json_agg(json_build_object(
+            'id', d.id, 'templateVersionId', d.template_version_id,
+            'slotFeatures', d.slot_features, 'itemFilter', d.item_filter)
+          order by d.position, d.created_at, d.id), '[]'::json)
+        from ${feedDesigns} d where d.feed_id = ${feeds.id})`,
+      brandItems: sql<BrandItem[]>`(
+        select coalesce(json_agg(json_build_object(
+            'type', b.type, 'name', b.name, 'textContent', b.text_content,
+            'fileKey', b.file_key, 'fontFileKey', b.font_file_key)
+          order by b.created_at, b.id), '[]'::json)
+        from ${brandKitItems} b
+        where b.client_id = ${feeds.clientId} and b.type in ('COLOR', 'LOGO', 'FONT'))`,
+    })
     .from(feeds)
     .leftJoin(productSets, eq(productSets.id, feeds.productSetId))
     .leftJoin(catalogs, eq(catalogs.id, productSets.catalogId))
@@ -322,16 +356,10 @@ export async function generateCreative(
   // A deleted feed took its creative rows with it: nothing to write, nothing to retry.
   if (!row)
     return { status: 'failed', rendered: false, written: false, error: `Feed ${feedId} not found`, notes };
-  const { feed, item, known } = row;
+  const { feed, item, known, designs, brandItems } = row;
   if (!item) {
     return finish({ status: 'archived', ...empty, error: `Item ${itemId} is no longer in the catalogue` });
   }
-
-  const designs = await db
-    .select()
-    .from(feedDesigns)
-    .where(eq(feedDesigns.feedId, feedId))
-    .orderBy(asc(feedDesigns.position), asc(feedDesigns.createdAt), asc(feedDesigns.id));
   const versions = await loadVersions(
     db,
     designs.map((design) => design.templateVersionId),
@@ -380,6 +408,7 @@ export async function generateCreative(
       checkAbort,
       ...(options.beforeRender ? { beforeRender: options.beforeRender } : {}),
       ...(known ? { known } : {}),
+      brandItems,
     });
     const generated: FinalState = {
       status: 'generated',
@@ -459,6 +488,8 @@ export interface ItemAdInput {
   beforeRender?: () => Promise<void>;
   /** The input images of the last run (their hashes and validators): unchanged ones are not downloaded. */
   known?: readonly CreativeInputImage[];
+  /** The client's brand kit items, when the caller has read them (else read when the template needs them). */
+  brandItems?: readonly BrandItem[];
 }
 
 /**
@@ -536,11 +567,12 @@ export async function renderItemAd(
   // 2. Everything that shapes the ad, and its hash.
   const uses = versionUses(version);
   const metadata = itemMetadata(item, now);
-  const brand = await loadBrand(deps, input.clientId, {
-    color: uses.inputColor,
-    logo: uses.logoLayers,
-    fontFamilies: uses.fontFamilies,
-  });
+  const brand = await loadBrand(
+    deps,
+    input.clientId,
+    { color: uses.inputColor, logo: uses.logoLayers, fontFamilies: uses.fontFamilies },
+    input.brandItems,
+  );
   notes.push(...brand.notes);
   const inputHash = creativeInputHash({
     templateVersionId: version.id,
