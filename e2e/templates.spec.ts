@@ -105,10 +105,8 @@ test('the library, the templates grid, version history, SVG import, archive and 
   await expect(page).toHaveURL(new RegExp(`${base}/products/templates/[0-9a-f-]{36}/$`));
   const templateId = /templates\/([0-9a-f-]{36})\/$/.exec(page.url())![1]!;
   await expect(page.getByRole('heading', { level: 1, name: starterName })).toBeVisible();
-  await expect(
-    page.getByText('The template builder (editing) is not built yet.', { exact: false }),
-  ).toBeVisible();
-  await expect(page.getByRole('row').filter({ hasText: /MAIN/ }).first()).toBeVisible();
+  await page.getByRole('tab', { name: 'LAYERS', exact: true }).click();
+  await expect(page.getByTestId('layer-row').filter({ hasText: /MAIN/ }).first()).toBeVisible();
 
   // The templates grid shows it; duplicating makes a copy.
   await page.getByRole('navigation').getByRole('link', { name: 'Templates', exact: true }).click();
@@ -210,9 +208,8 @@ test('the create page, a template page not found, and a template not made with t
   await signIn(page, f.users.adminA);
   const base = `/clients/${f.clients.acme}`;
 
-  // Until the builder exists, the create page offers the library and an SVG import that opens the new template.
+  // The create page also offers the library and an SVG import that opens the new template.
   await page.goto(`${base}/products/templates/create/`);
-  await expect(page.getByText('The template builder is not built yet.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Start from the library' })).toHaveAttribute(
     'href',
     `${base}/products/templates/library/`,
@@ -226,7 +223,8 @@ test('the create page, a template page not found, and a template not made with t
   await seeNotification(page, 'Template created');
   await expect(page).toHaveURL(new RegExp(`${base}/products/templates/[0-9a-f-]{36}/$`));
   await expect(page.getByRole('heading', { level: 1, name: importName })).toBeVisible();
-  await expect(page.getByRole('row').filter({ hasText: 'MAIN_001' })).toContainText('Cover');
+  await page.getByRole('tab', { name: 'LAYERS', exact: true }).click();
+  await expect(page.getByTestId('layer-row').filter({ hasText: 'MAIN_001' })).toBeVisible();
 
   const missing = randomUUID();
   await page.goto(`${base}/products/templates/${missing}/`);

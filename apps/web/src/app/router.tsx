@@ -64,16 +64,16 @@ async function loadClientScreen(route: ClientRoute): Promise<{ element: ReactNod
       return { element: <TemplatesScreen route={route} /> };
     }
     case 'template-create': {
-      const { CreateTemplateScreen } = await import('../features/templates/CreateTemplateScreen');
-      return { element: <CreateTemplateScreen route={route} /> };
+      const { BuilderScreen } = await import('../features/builder/BuilderScreen');
+      return { element: <BuilderScreen route={route} /> };
     }
     case 'template-library': {
       const { LibraryScreen } = await import('../features/templates/LibraryScreen');
       return { element: <LibraryScreen route={route} /> };
     }
     case 'template': {
-      const { TemplateScreen } = await import('../features/templates/TemplateScreen');
-      return { element: <TemplateScreen route={route} /> };
+      const { BuilderScreen } = await import('../features/builder/BuilderScreen');
+      return { element: <BuilderScreen route={route} /> };
     }
     case 'catalogs': {
       const { CatalogsScreen } = await import('../features/catalogs/CatalogsScreen');

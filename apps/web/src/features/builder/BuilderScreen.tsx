@@ -1,0 +1,260 @@
+import { Alert, Box, Button, Group, Modal, Paper, Stack, Tabs, Text } from '@mantine/core';
+import { BUILDER_ERRORS } from '@adloom/template';
+import { IconLayoutGrid } from '@tabler/icons-react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useBlocker, useNavigate, useParams } from 'react-router';
+import { useQuery } from 'urql';
+import { clientUrl } from '../../app/routes';
+import { PageLoader } from '../../components/PageLoader';
+import { QueryState } from '../../components/QueryState';
+import { ScreenHeader } from '../../components/ScreenHeader';
+import type { ClientScreenProps } from '../clients/clientScreen';
+import { useCurrentClient } from '../clients/currentClient';
+import { ImportProgress } from '../templates/ImportProgress';
+import { ImportSvgButton } from '../templates/ImportSvgButton';
+import { NotBuilderTemplate } from '../templates/NotBuilderTemplate';
+import { useSvgImport } from '../templates/useSvgImport';
+import { BuilderTemplateQuery } from './api/builderTemplate';
+import { createShortcutHandler } from './commands/keyboard';
+import { BuilderEditor } from './engine/BuilderEditor';
+import type { FabricView } from './engine/fabric-view';
+import { useEditorState } from './engine/useEditorState';
+import { ImagesPanel, ShapesPanel, TextPanel, WidgetsPanel } from './panels/AddLayerPanels';
+import { BuilderCanvas } from './panels/BuilderCanvas';
+import { BuilderToolbar } from './panels/BuilderToolbar';
+import { LayersPanel } from './panels/LayersPanel';
+import { PropertiesPanel } from './panels/PropertiesPanel';
+import { useSaveTemplate } from './panels/useSaveTemplate';
+import { wholeState } from './panels/wholeState';
+import type { ServerPreviewSlot } from './preview/adGenerationJob';
+import { PreviewPanel } from './preview/PreviewPanel';
+
+/** The template as loaded from the server (null: a new template). */
+interface LoadedTemplate {
+  id: string;
+  templateString: string;
+  templateVersionId: string | null;
+  slots: readonly ServerPreviewSlot[];
+}
+
+const TABS = ['SHAPES', 'IMAGES', 'TEXT', 'LAYERS', 'WIDGETS', 'PREVIEW'] as const;
+
+// The live preview with the unsaved template needs the browser renderer's WebAssembly served by the app;
+// until it is, the PREVIEW tab says so and the server preview of the saved version works.
+const renderLive = () =>
+  Promise.reject(new Error('The live preview is not available yet; save to preview on the server.'));
+
+/**
+ * Asks before leaving with unsaved changes: in-app navigation (useBlocker, reading the editor's dirty flag
+ * when the user navigates, so a save just before the redirect counts) and closing or reloading the tab.
+ */
+function useLeaveWarning(editor: BuilderEditor, dirty: boolean) {
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      editor.getState().dirty && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+  return blocker;
+}
+
+function BuilderWorkspace({ template, clientId }: { template: LoadedTemplate | null; clientId: string }) {
+  const [editor] = useState(() => new BuilderEditor());
+  const navigate = useNavigate();
+  const viewRef = useRef<FabricView | null>(null);
+  const [templateVersionId, setTemplateVersionId] = useState(template?.templateVersionId ?? null);
+  const state = useEditorState(editor, wholeState);
+  const onView = useCallback((view: FabricView | null) => (viewRef.current = view), []);
+
+  useEffect(() => {
+    if (template) editor.load(template.templateString);
+    else editor.loadNew();
+  }, [editor, template]);
+
+  useEffect(() => {
+    const handle = createShortcutHandler(editor);
+    const onKeyDown = (event: KeyboardEvent) => {
+      handle(event);
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [editor]);
+
+  const editUrl = (id: string) => clientUrl(clientId, 'products/templates/:id/', { id });
+  const { save, saving } = useSaveTemplate({
+    editor,
+    templateId: template?.id ?? null,
+    thumbnail: () => {
+      const view = viewRef.current;
+      return view ? view.thumbnail() : Promise.reject(new Error('Canvas is empty'));
+    },
+    onSaved: (saved, created) => {
+      if (saved.templateVersionId) setTemplateVersionId(saved.templateVersionId);
+      // After the first save the user goes to the new template's edit route (spec section 2).
+      if (created) navigate(editUrl(saved.id));
+    },
+  });
+  const { importFile, progress } = useSvgImport({ onCreated: (created) => navigate(editUrl(created.id)) });
+  const blocker = useLeaveWarning(editor, state.dirty);
+
+  return (
+    <>
+      <ImportProgress progress={progress} />
+      <BuilderToolbar
+        editor={editor}
+        saving={saving}
+        onSave={() => void save()}
+        offers={
+          template === null && (
+            <>
+              <Button
+                variant="default"
+                component={Link}
+                to={clientUrl(clientId, 'products/templates/library/')}
+                leftSection={<IconLayoutGrid size={16} />}
+              >
+                Start from the library
+              </Button>
+              <ImportSvgButton onFile={(file) => void importFile(file)} busy={progress !== null} />
+            </>
+          )
+        }
+      />
+      <Group align="flex-start" gap="md" wrap="nowrap">
+        <Tabs defaultValue="SHAPES" orientation="vertical" w={320} keepMounted={false}>
+          <Tabs.List>
+            {TABS.map((tab) => (
+              <Tabs.Tab key={tab} value={tab}>
+                {tab}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          <Box p="sm" style={{ flex: 1, minWidth: 0 }}>
+            <Tabs.Panel value="SHAPES">
+              <ShapesPanel editor={editor} />
+            </Tabs.Panel>
+            <Tabs.Panel value="IMAGES">
+              <ImagesPanel editor={editor} />
+            </Tabs.Panel>
+            <Tabs.Panel value="TEXT">
+              <TextPanel editor={editor} />
+            </Tabs.Panel>
+            <Tabs.Panel value="LAYERS">
+              <LayersPanel editor={editor} />
+            </Tabs.Panel>
+            <Tabs.Panel value="WIDGETS">
+              <WidgetsPanel editor={editor} />
+            </Tabs.Panel>
+            <Tabs.Panel value="PREVIEW">
+              <PreviewPanel
+                templateVersionId={templateVersionId}
+                slots={template?.slots ?? []}
+                renderLive={renderLive}
+              />
+            </Tabs.Panel>
+          </Box>
+        </Tabs>
+        <BuilderCanvas editor={editor} onView={onView} />
+        <Box w={240}>
+          <PropertiesPanel editor={editor} />
+        </Box>
+      </Group>
+      <Modal
+        opened={blocker.state === 'blocked'}
+        onClose={() => blocker.reset?.()}
+        title="Leave without saving?"
+      >
+        <Stack gap="md">
+          <Text size="sm">The template has unsaved changes. They are lost if you leave.</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => blocker.reset?.()}>
+              Stay
+            </Button>
+            <Button color="red" onClick={() => blocker.proceed?.()}>
+              Leave
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
+
+function slotsOf(slots: readonly { id: string; features: readonly { key: string; value: string }[] }[]) {
+  return slots.map((slot) => ({
+    id: slot.id,
+    features: Object.fromEntries(slot.features.map((feature) => [feature.key, feature.value])),
+  }));
+}
+
+/** An existing template: read it fresh (not cached), then edit it, or say why it cannot be. */
+function EditTemplate({ id, clientId, title }: { id: string; clientId: string; title: string }) {
+  const [{ data, error }] = useQuery({
+    query: BuilderTemplateQuery,
+    variables: { id },
+    requestPolicy: 'network-only',
+  });
+  const found = data?.productCatalogTemplate;
+  const template = useMemo<LoadedTemplate | null>(
+    () =>
+      found
+        ? {
+            id: found.id,
+            templateString: found.templateString,
+            templateVersionId: found.templateVersionId,
+            slots: slotsOf(found.slots),
+          }
+        : null,
+    [found],
+  );
+  const listUrl = clientUrl(clientId, 'products/templates/');
+  const missing = data !== undefined && !found;
+  useEffect(() => {
+    // Spec section 8: logged.
+    if (missing) console.warn(BUILDER_ERRORS.templateNotFound(id));
+  }, [missing, id]);
+  if (!data) return error ? <QueryState error={error} /> : <PageLoader />;
+  if (!found || !template) {
+    return (
+      <Paper withBorder p="xl" radius="md">
+        <Stack gap="md" align="flex-start">
+          <Text fw={600}>{BUILDER_ERRORS.templateNotFound(id)}</Text>
+          <Button component={Link} to={listUrl}>
+            Back to templates
+          </Button>
+        </Stack>
+      </Paper>
+    );
+  }
+  if (found.templateString.trim() === '')
+    return (
+      <Alert color="red" role="alert" title="This template cannot be edited">
+        It has no SVG to edit. <Link to={listUrl}>Back to templates</Link>
+      </Alert>
+    );
+  if (!found.madeWithBuilder) return <NotBuilderTemplate listUrl={listUrl} />;
+  return (
+    <>
+      <ScreenHeader title={found.name || title} />
+      <BuilderWorkspace key={template.id} template={template} clientId={clientId} />
+    </>
+  );
+}
+
+/** `/products/templates/create/` and `/products/templates/{id}/`: the template builder. */
+export function BuilderScreen({ route }: ClientScreenProps) {
+  const client = useCurrentClient();
+  const { id } = useParams();
+  if (!client) return null;
+  if (id) return <EditTemplate id={id} clientId={client.id} title={route.title} />;
+  return (
+    <>
+      <ScreenHeader title={route.title} />
+      <BuilderWorkspace template={null} clientId={client.id} />
+    </>
+  );
+}

@@ -1,0 +1,24 @@
+import { graphql } from '../../../graphql/client';
+
+/** Saves a new version of a template from the builder (spec section 7, row 3). */
+export const UpdateTemplateMutation = graphql(`
+  mutation UpdateTemplate($id: ID!, $name: String!, $templateString: String!, $thumbnailUrl: String) {
+    updateProductCatalogTemplate(
+      id: $id
+      name: $name
+      templateString: $templateString
+      thumbnailUrl: $thumbnailUrl
+    ) {
+      template {
+        id
+        name
+        versionNumber
+        templateVersionId
+      }
+      error {
+        code
+        message
+      }
+    }
+  }
+`);

@@ -1,0 +1,48 @@
+/**
+ * The builder's keyboard handler: a key press runs the command bound to its combination, unless the user
+ * is typing (an input, textarea, select or contenteditable has focus) or a text is being edited on the
+ * canvas (spec section 2: shortcuts apply only when not typing in an input).
+ */
+import type { BuilderEditor } from '../engine/BuilderEditor';
+import { comboOf, type KeyInput } from './keys';
+import { BUILDER_COMMANDS, keyMap, type BuilderCommand } from './registry';
+
+/** A key press as the handler reads it; `target` is where it happened (document.activeElement works too). */
+export interface ShortcutEvent extends KeyInput {
+  readonly target?: unknown;
+  preventDefault?(): void;
+}
+
+interface ElementLike {
+  readonly tagName?: string;
+  readonly isContentEditable?: boolean;
+}
+
+const TYPING_TAGS = new Set(['INPUT', 'TEXTAREA', 'SELECT']);
+
+/** Whether key presses at `target` are typing, which shortcuts must leave alone. */
+export function isTypingTarget(target: unknown): boolean {
+  if (typeof target !== 'object' || target === null) return false;
+  const element = target as ElementLike;
+  return Boolean(element.isContentEditable) || TYPING_TAGS.has((element.tagName ?? '').toUpperCase());
+}
+
+/** Makes a handler for keydown events; it returns the command it ran, or undefined. */
+export function createShortcutHandler(
+  editor: BuilderEditor,
+  commands: readonly BuilderCommand[] = BUILDER_COMMANDS,
+): (event: ShortcutEvent) => BuilderCommand | undefined {
+  const map = keyMap(commands);
+  return (event) => {
+    if (isTypingTarget(event.target) || editor.editingText) return undefined;
+    const command = map.get(comboOf(event))?.[0];
+    if (!command) return undefined;
+    if (!command.isEnabled(editor)) {
+      if (command.ownsKeys) event.preventDefault?.();
+      return undefined;
+    }
+    event.preventDefault?.();
+    command.run(editor);
+    return command;
+  };
+}

@@ -1,0 +1,461 @@
+/**
+ * The fabric.js canvas as a view of the editor's model (ARCHITECTURE.md, `engine/`). The model is the
+ * source of truth: after every editor change the view makes fabric objects from the layers that changed
+ * (keyed by uid), and the user's gestures on the canvas become model changes (object:modified is one
+ * history step). Editor-only drawing (snapping guides, the safe-zone overlay) never enters the model, the
+ * SVG or the exported thumbnail: guides go on fabric's top context, the safe zone on a canvas of its own
+ * laid over fabric's.
+ */
+import type { FabricObject } from 'fabric';
+import {
+  ActiveSelection,
+  Canvas,
+  Ellipse,
+  FabricImage,
+  Group,
+  Line,
+  Path,
+  Polygon,
+  Rect,
+  Textbox,
+} from 'fabric';
+import { cache } from 'fabric';
+import { safeZone } from '../geometry/safe-zones';
+import { snapMove, type Guide, type SnapTarget } from '../geometry/snapping';
+import { savedThumbnailSize } from '../geometry/images';
+import type { LayerPatch, ModelLayer, RatingLayer } from '../model/index.js';
+import type { BuilderEditor } from './BuilderEditor';
+import { faceKey, fontFacesOf, preloadFonts } from './fonts';
+import { patchFromTransform, placementOf, starFills, starLayout, starPoints } from './fabric-props';
+
+/** The colour of the alignment guides (spec section 2: red). */
+export const GUIDE_COLOR = '#ff0000';
+const SAFE_ZONE_SHADE = 'rgba(255, 0, 0, 0.18)';
+const SAFE_ZONE_EDGE = 'rgba(255, 0, 0, 0.7)';
+const EMPTY_IMAGE_FILL = '#e9ecef';
+
+/** What the view keeps on each fabric object it makes. */
+interface LayerObjectInfo {
+  uid: string;
+  /** See placementOf: an image drawn from its own pixels into the layer's box. */
+  scaleBase: { x: number; y: number };
+}
+
+const infoOf = new WeakMap<FabricObject, LayerObjectInfo>();
+
+/** The star-rating widget: five stars filled to the preview value, like the renderer draws them. */
+class RatingStars extends Rect {
+  ratingValue = 0;
+  filledColor = '#FFB400';
+  emptyColor = '#D9D9D9';
+
+  override _render(ctx: CanvasRenderingContext2D): void {
+    const { width, height } = this;
+    const { centers, size } = starLayout(width, height);
+    const fills = starFills(this.ratingValue);
+    centers.forEach((center, index) => {
+      const star = new Path2D();
+      starPoints(center - width / 2, 0, size).forEach((point, at) =>
+        at === 0 ? star.moveTo(point.x, point.y) : star.lineTo(point.x, point.y),
+      );
+      star.closePath();
+      ctx.fillStyle = this.emptyColor;
+      ctx.fill(star);
+      const fill = fills[index] ?? 0;
+      if (fill <= 0) return;
+      ctx.save();
+      ctx.beginPath();
+      ctx.rect(center - width / 2 - size / 2, -height / 2, size * fill, height);
+      ctx.clip();
+      ctx.fillStyle = this.filledColor;
+      ctx.fill(star);
+      ctx.restore();
+    });
+  }
+}
+
+function paint(value: string | null): string {
+  // A gradient (url(#id)) is drawn as a flat grey: the view shows where it is, the SVG keeps the gradient.
+  if (value === null) return 'transparent';
+  return value.startsWith('url(') ? '#b0b0b0' : value;
+}
+
+function shapeStyle(layer: { fill: string | null; stroke: string | null; strokeWidth: number }) {
+  return {
+    fill: paint(layer.fill),
+    stroke: layer.stroke === null ? null : paint(layer.stroke),
+    strokeWidth: layer.stroke === null ? 0 : layer.strokeWidth,
+  };
+}
+
+/** A fabric object showing a layer (group members in the group's coordinates). */
+function createObject(layer: ModelLayer, onImageLoad: () => void): FabricObject {
+  let object: FabricObject;
+  const scaleBase = { x: 1, y: 1 };
+  switch (layer.kind) {
+    case 'rect':
+      object = new Rect({
+        width: layer.width,
+        height: layer.height,
+        rx: layer.rx,
+        ry: layer.ry,
+        ...shapeStyle(layer),
+      });
+      break;
+    case 'ellipse':
+      object = new Ellipse({ rx: layer.width / 2, ry: layer.height / 2, ...shapeStyle(layer) });
+      break;
+    case 'line':
+      object = new Line([layer.x1, layer.y1, layer.x2, layer.y2], shapeStyle(layer));
+      break;
+    case 'polygon':
+      object = new Polygon(
+        layer.points.map((point) => ({ x: point.x, y: point.y })),
+        shapeStyle(layer),
+      );
+      break;
+    case 'path':
+      object = new Path(layer.d, shapeStyle(layer));
+      break;
+    case 'text':
+      object = new Textbox(layer.text, {
+        width: layer.width,
+        fontFamily: layer.fontFamily,
+        fontWeight: layer.fontWeight,
+        fontStyle: layer.fontStyle,
+        fontSize: layer.fontSize,
+        textAlign: layer.textAlign,
+        lineHeight: layer.lineHeight,
+        fill: paint(layer.fill),
+      });
+      break;
+    case 'rating': {
+      const stars = new RatingStars({ width: layer.width, height: layer.height, fill: 'transparent' });
+      stars.ratingValue = (layer as RatingLayer).value;
+      stars.filledColor = layer.filledColor;
+      stars.emptyColor = layer.emptyColor;
+      object = stars;
+      break;
+    }
+    case 'image': {
+      if (layer.href === null) {
+        object = new Rect({ width: layer.width, height: layer.height, fill: EMPTY_IMAGE_FILL });
+        break;
+      }
+      const element = new Image();
+      const image = new FabricImage(element, { width: layer.width, height: layer.height });
+      element.onload = () => {
+        // Drawn from its own pixels into the layer's box.
+        const base = { x: layer.width / element.naturalWidth, y: layer.height / element.naturalHeight };
+        infoOf.set(image, { uid: layer.uid, scaleBase: base });
+        image.setElement(element);
+        image.set({ scaleX: layer.scaleX * base.x, scaleY: layer.scaleY * base.y });
+        image.setCoords();
+        onImageLoad();
+      };
+      element.src = layer.href;
+      object = image;
+      break;
+    }
+    case 'group':
+      object = new Group(layer.children.map((child) => createObject(child, onImageLoad)));
+      break;
+  }
+  object.set(placementOf(layer, scaleBase));
+  object.setCoords();
+  infoOf.set(object, { uid: layer.uid, scaleBase });
+  return object;
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((value, index) => value === b[index]);
+}
+
+/** The fabric canvas showing one editor's model. */
+export class FabricView {
+  readonly canvas: Canvas;
+  private readonly overlay: HTMLCanvasElement;
+  private readonly objects = new Map<string, FabricObject>();
+  private readonly rendered = new Map<string, ModelLayer>();
+  private guides: readonly Guide[] = [];
+  /** Guides are on the top context (cleared once they go, not on every render). */
+  private guidesShown = false;
+  /** True while the view itself changes fabric (its selection events are not the user's). */
+  private syncing = false;
+  private readonly unsubscribe: () => void;
+  /** Font faces asked for; when they arrive, the texts are drawn again with them. */
+  private readonly requestedFaces = new Set<string>();
+  private disposed = false;
+
+  constructor(
+    element: HTMLCanvasElement,
+    private readonly editor: BuilderEditor,
+  ) {
+    this.canvas = new Canvas(element, { preserveObjectStacking: true, selection: true });
+    this.overlay = document.createElement('canvas');
+    Object.assign(this.overlay.style, { position: 'absolute', left: '0', top: '0', pointerEvents: 'none' });
+    this.overlay.dataset.testid = 'safe-zone-overlay';
+    this.canvas.wrapperEl.appendChild(this.overlay);
+    this.listen();
+    this.unsubscribe = editor.subscribe(() => this.sync());
+    this.sync();
+  }
+
+  /** Stops following the editor and gives the element back. */
+  dispose(): Promise<boolean> {
+    this.disposed = true;
+    this.unsubscribe();
+    this.overlay.remove();
+    return this.canvas.dispose();
+  }
+
+  /** The layer uid a fabric object shows. */
+  uidOf(object: FabricObject): string | undefined {
+    return infoOf.get(object)?.uid;
+  }
+
+  // -------------------------------------------------------------------------------------------------
+  // Model → fabric
+
+  /** Brings the canvas in line with the editor's state. */
+  sync(): void {
+    const { model, selection, zoom, safeZone: zone } = this.editor.getState();
+    const canvas = this.canvas;
+    this.syncing = true;
+    try {
+      if (this.editingTextbox()) return;
+      canvas.backgroundColor = model.backgroundColor;
+      if (canvas.getZoom() !== zoom || canvas.width !== Math.round(model.width * zoom)) {
+        canvas.setZoom(zoom);
+        canvas.setDimensions({
+          width: Math.round(model.width * zoom),
+          height: Math.round(model.height * zoom),
+        });
+      }
+      const changed = model.layers.filter((layer) => this.rendered.get(layer.uid) !== layer);
+      const present = new Set(model.layers.map((layer) => layer.uid));
+      const removed = [...this.objects.keys()].filter((uid) => !present.has(uid));
+      if (changed.length > 0 || removed.length > 0) canvas.discardActiveObject();
+      for (const uid of removed) {
+        canvas.remove(this.objects.get(uid)!);
+        this.objects.delete(uid);
+        this.rendered.delete(uid);
+      }
+      for (const layer of changed) {
+        const old = this.objects.get(layer.uid);
+        if (old) canvas.remove(old);
+        const object = createObject(layer, () => canvas.requestRenderAll());
+        canvas.add(object);
+        this.objects.set(layer.uid, object);
+        this.rendered.set(layer.uid, layer);
+      }
+      model.layers.forEach((layer, index) => {
+        const object = this.objects.get(layer.uid)!;
+        if (canvas.getObjects()[index] !== object) canvas.moveObjectTo(object, index);
+      });
+      this.syncSelection(selection);
+      this.drawOverlay(zone);
+      this.requestFonts();
+    } finally {
+      this.syncing = false;
+    }
+    canvas.requestRenderAll();
+  }
+
+  /** Loads the fonts of new texts; the texts that use them are made again once they are in. */
+  private requestFonts(): void {
+    const faces = fontFacesOf(this.editor.getState().model).filter(
+      (face) => !this.requestedFaces.has(faceKey(face)),
+    );
+    if (faces.length === 0) return;
+    for (const face of faces) this.requestedFaces.add(faceKey(face));
+    void preloadFonts(faces, Number.POSITIVE_INFINITY).then((loaded) => {
+      if (this.disposed || loaded.length === 0) return;
+      const families = new Set(loaded.map((face) => face.family));
+      for (const family of families) cache.clearFontCache(family);
+      // Text and groups (which may hold text) are made again at the next sync.
+      for (const [uid, layer] of this.rendered) {
+        if (layer.kind === 'text' || layer.kind === 'group') this.rendered.delete(uid);
+      }
+      this.sync();
+    });
+  }
+
+  private editingTextbox(): Textbox | undefined {
+    const active = this.canvas.getActiveObject();
+    return active instanceof Textbox && active.isEditing ? active : undefined;
+  }
+
+  private syncSelection(selection: readonly string[]): void {
+    const canvas = this.canvas;
+    const current = canvas.getActiveObjects().map((object) => this.uidOf(object) ?? '');
+    if (sameList(current, selection)) return;
+    const objects = selection.map((uid) => this.objects.get(uid)).filter((object) => object !== undefined);
+    canvas.discardActiveObject();
+    if (objects.length === 1) canvas.setActiveObject(objects[0]!);
+    else if (objects.length > 1) canvas.setActiveObject(new ActiveSelection(objects, { canvas }));
+  }
+
+  private drawOverlay(zone: ReturnType<BuilderEditor['getState']>['safeZone']): void {
+    const { model, zoom } = this.editor.getState();
+    const overlay = this.overlay;
+    overlay.width = Math.round(model.width * zoom);
+    overlay.height = Math.round(model.height * zoom);
+    overlay.style.width = `${overlay.width}px`;
+    overlay.style.height = `${overlay.height}px`;
+    overlay.dataset.zone = zone ?? '';
+    const ctx = overlay.getContext('2d');
+    if (!ctx) return;
+    ctx.clearRect(0, 0, overlay.width, overlay.height);
+    if (zone === null) return;
+    const plan = safeZone(zone, { width: model.width, height: model.height });
+    ctx.save();
+    ctx.scale(zoom, zoom);
+    ctx.fillStyle = SAFE_ZONE_SHADE;
+    for (const band of plan.unsafe) ctx.fillRect(band.left, band.top, band.width, band.height);
+    ctx.strokeStyle = SAFE_ZONE_EDGE;
+    ctx.lineWidth = 2 / zoom;
+    ctx.setLineDash([8 / zoom, 6 / zoom]);
+    ctx.strokeRect(plan.safe.left, plan.safe.top, plan.safe.width, plan.safe.height);
+    ctx.restore();
+  }
+
+  // -------------------------------------------------------------------------------------------------
+  // fabric → model
+
+  private listen(): void {
+    const canvas = this.canvas;
+    const selectionChanged = () => {
+      if (this.syncing) return;
+      this.editor.select(
+        canvas
+          .getActiveObjects()
+          .map((object) => this.uidOf(object))
+          .filter((uid) => uid !== undefined),
+      );
+    };
+    canvas.on('selection:created', selectionChanged);
+    canvas.on('selection:updated', selectionChanged);
+    canvas.on('selection:cleared', selectionChanged);
+
+    canvas.on('object:moving', ({ target }) => this.snap(target));
+    canvas.on('mouse:up', () => this.clearGuides());
+    canvas.on('after:render', () => this.drawGuides());
+
+    // After fabric has finished the gesture: re-syncing discards the active object, which inside the
+    // event would end the same transform again and fire object:modified once more.
+    canvas.on('object:modified', ({ target }) => queueMicrotask(() => this.commitTransform(target)));
+
+    canvas.on('text:editing:entered', () => this.editor.setEditingText(true));
+    // Also after fabric has finished: the text's object is replaced, and fabric still fires events on it.
+    canvas.on('text:editing:exited', ({ target }) =>
+      queueMicrotask(() => {
+        const uid = this.uidOf(target);
+        this.editor.setEditingText(false);
+        if (uid !== undefined) this.editor.updateLayer(uid, { text: target.text });
+        this.sync();
+      }),
+    );
+  }
+
+  /** Snaps a dragged object to the others and the canvas (spec: within 4 units) and keeps the guides. */
+  private snap(target: FabricObject): void {
+    const moving = new Set(target instanceof ActiveSelection ? target.getObjects() : [target]);
+    const others: SnapTarget[] = this.canvas
+      .getObjects()
+      .filter((object) => !moving.has(object) && object.visible)
+      .map((object) => this.canvasBounds(object));
+    const { model } = this.editor.getState();
+    const plan = snapMove(this.canvasBounds(target), others, { width: model.width, height: model.height });
+    if (plan.dx !== 0 || plan.dy !== 0) {
+      target.set({ left: target.left + plan.dx, top: target.top + plan.dy });
+      target.setCoords();
+    }
+    this.guides = plan.guides;
+  }
+
+  /** An object's axis-aligned bounds in canvas units (not screen pixels). */
+  private canvasBounds(object: FabricObject) {
+    const { left, top, width, height } = object.getBoundingRect();
+    return { left, top, width, height };
+  }
+
+  private clearGuides(): void {
+    this.guides = [];
+    if (!this.guidesShown) return;
+    this.guidesShown = false;
+    this.canvas.clearContext(this.canvas.contextTop);
+    this.canvas.requestRenderAll();
+  }
+
+  private drawGuides(): void {
+    if (this.guides.length === 0 && !this.guidesShown) return;
+    const ctx = this.canvas.contextTop;
+    const zoom = this.canvas.getZoom();
+    this.canvas.clearContext(ctx);
+    this.guidesShown = this.guides.length > 0;
+    if (!this.guidesShown) return;
+    ctx.save();
+    ctx.setTransform(zoom, 0, 0, zoom, 0, 0);
+    ctx.strokeStyle = GUIDE_COLOR;
+    ctx.lineWidth = 1 / zoom;
+    ctx.beginPath();
+    for (const guide of this.guides) {
+      if (guide.kind === 'vertical') {
+        ctx.moveTo(guide.x, guide.y1);
+        ctx.lineTo(guide.x, guide.y2);
+      } else {
+        ctx.moveTo(guide.x1, guide.y);
+        ctx.lineTo(guide.x2, guide.y);
+      }
+    }
+    ctx.stroke();
+    ctx.restore();
+  }
+
+  /** The end of a drag, resize or turn: one patch per layer, one history step, then the view re-syncs. */
+  private commitTransform(target: FabricObject): void {
+    this.clearGuides();
+    const objects = target instanceof ActiveSelection ? target.getObjects() : [target];
+    // Leaving the selection puts its members back in canvas coordinates.
+    if (target instanceof ActiveSelection) {
+      this.syncing = true;
+      this.canvas.discardActiveObject();
+      this.syncing = false;
+    }
+    const patches = new Map<string, LayerPatch>();
+    for (const object of objects) {
+      const info = infoOf.get(object);
+      const layer = info && this.rendered.get(info.uid);
+      if (!info || !layer) continue;
+      patches.set(info.uid, patchFromTransform(layer, object, info.scaleBase));
+    }
+    this.editor.mark();
+    this.editor.updateLayers(patches, true);
+    this.editor.commit();
+    this.sync();
+  }
+
+  // -------------------------------------------------------------------------------------------------
+  // Export
+
+  /** The saved thumbnail (spec section 9): a JPEG of the canvas, at most 1080 on its long side. */
+  async thumbnail(): Promise<Blob> {
+    const { model } = this.editor.getState();
+    const { scale } = savedThumbnailSize({ width: model.width, height: model.height });
+    const active = this.canvas.getActiveObject();
+    this.syncing = true;
+    this.canvas.discardActiveObject();
+    const element = this.canvas.toCanvasElement(scale / this.canvas.getZoom());
+    if (active) this.canvas.setActiveObject(active);
+    this.syncing = false;
+    this.canvas.requestRenderAll();
+    return new Promise((resolve, reject) =>
+      element.toBlob(
+        (blob) => (blob ? resolve(blob) : reject(new Error('Canvas is empty'))),
+        'image/jpeg',
+        0.9,
+      ),
+    );
+  }
+}

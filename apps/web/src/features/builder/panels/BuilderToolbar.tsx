@@ -1,0 +1,80 @@
+import { Button, Group, Select, Text, TextInput } from '@mantine/core';
+import {
+  IconArrowBackUp,
+  IconArrowForwardUp,
+  IconZoomIn,
+  IconZoomOut,
+  IconZoomReset,
+} from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import type { BuilderEditor } from '../engine/BuilderEditor';
+import { useEditorState } from '../engine/useEditorState';
+import { SAFE_ZONE_TYPES, type SafeZoneType } from '../geometry/safe-zones';
+import { CommandButton } from './CommandButton';
+import { wholeState } from './wholeState';
+
+const NO_SAFE_ZONE = 'none';
+
+export interface BuilderToolbarProps {
+  editor: BuilderEditor;
+  saving: boolean;
+  onSave: () => void;
+  /** Other ways to start a template (the library, an SVG import), shown before Save. */
+  offers?: ReactNode;
+}
+
+/** Name, undo and redo, zoom, safe zone, other ways to start, and Save. */
+export function BuilderToolbar({ editor, saving, onSave, offers }: BuilderToolbarProps) {
+  const { model, zoom, safeZone } = useEditorState(editor, wholeState);
+  return (
+    <Group gap="sm" wrap="wrap" mb="sm" justify="space-between">
+      <Group gap="xs" wrap="nowrap">
+        <TextInput
+          aria-label="Template name"
+          value={model.name}
+          onChange={(event) => editor.setDocument({ name: event.currentTarget.value })}
+          w={240}
+        />
+        <CommandButton editor={editor} commandId="undo">
+          <IconArrowBackUp size={18} />
+        </CommandButton>
+        <CommandButton editor={editor} commandId="redo">
+          <IconArrowForwardUp size={18} />
+        </CommandButton>
+      </Group>
+      <Group gap="xs" wrap="nowrap">
+        <CommandButton editor={editor} commandId="zoom-out">
+          <IconZoomOut size={18} />
+        </CommandButton>
+        <Text size="sm" w={48} ta="center" data-testid="zoom-percentage" aria-label="Zoom">
+          {Math.round(zoom * 100)}%
+        </Text>
+        <CommandButton editor={editor} commandId="zoom-in">
+          <IconZoomIn size={18} />
+        </CommandButton>
+        <CommandButton editor={editor} commandId="zoom-reset">
+          <IconZoomReset size={18} />
+        </CommandButton>
+        <Select
+          aria-label="Safe zone"
+          w={170}
+          allowDeselect={false}
+          value={safeZone ?? NO_SAFE_ZONE}
+          data={[
+            { value: NO_SAFE_ZONE, label: 'No safe zone' },
+            ...SAFE_ZONE_TYPES.map((type) => ({ value: type, label: type })),
+          ]}
+          onChange={(value) =>
+            editor.setSafeZone(!value || value === NO_SAFE_ZONE ? null : (value as SafeZoneType))
+          }
+        />
+      </Group>
+      <Group gap="xs" wrap="nowrap">
+        {offers}
+        <Button onClick={onSave} loading={saving}>
+          Save
+        </Button>
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,93 @@
+import { Alert, Group, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import type { BuilderEditor } from '../engine/BuilderEditor';
+import { useEditorState } from '../engine/useEditorState';
+import { findLayer, type LayerPatch, type ModelLayer } from '../model/index.js';
+import { wholeState } from './wholeState';
+
+function NumberField({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: number;
+  onChange: (value: number) => void;
+}) {
+  return (
+    <NumberInput
+      size="xs"
+      label={label}
+      value={value}
+      decimalScale={2}
+      onChange={(next) => {
+        if (typeof next === 'number' && Number.isFinite(next)) onChange(next);
+      }}
+      w={90}
+    />
+  );
+}
+
+function LayerProperties({ editor, layer }: { editor: BuilderEditor; layer: ModelLayer }) {
+  const update = (patch: LayerPatch) => editor.updateLayer(layer.uid, patch);
+  return (
+    <Stack gap="xs" aria-label="Properties">
+      <Text size="sm" fw={600}>
+        {layer.data.name}
+      </Text>
+      <Group gap="xs">
+        <NumberField label="X" value={layer.left} onChange={(left) => update({ left })} />
+        <NumberField label="Y" value={layer.top} onChange={(top) => update({ top })} />
+      </Group>
+      {(layer.kind === 'rect' ||
+        layer.kind === 'ellipse' ||
+        layer.kind === 'image' ||
+        layer.kind === 'rating') && (
+        <Group gap="xs">
+          <NumberField label="Width" value={layer.width} onChange={(width) => update({ width })} />
+          <NumberField label="Height" value={layer.height} onChange={(height) => update({ height })} />
+        </Group>
+      )}
+      {layer.kind === 'text' && (
+        <TextInput
+          size="xs"
+          label="Text"
+          value={layer.text}
+          onChange={(event) => update({ text: event.currentTarget.value })}
+        />
+      )}
+      {layer.kind === 'rating' && (
+        <NumberField label="Preview rating" value={layer.value} onChange={(value) => update({ value })} />
+      )}
+    </Stack>
+  );
+}
+
+/** The selection's properties (position, size, the kind's own fields) and the editor error. */
+export function PropertiesPanel({ editor }: { editor: BuilderEditor }) {
+  const { model, selection, error } = useEditorState(editor, wholeState);
+  const layer = selection.length === 1 ? findLayer(model, selection[0]!) : undefined;
+  return (
+    <Stack gap="sm">
+      {error && (
+        <Alert
+          color="red"
+          role="alert"
+          title="Editor error"
+          withCloseButton
+          onClose={() => editor.clearError()}
+        >
+          {error}
+        </Alert>
+      )}
+      {layer ? (
+        <LayerProperties key={layer.uid} editor={editor} layer={layer} />
+      ) : (
+        <Text size="sm" c="dimmed">
+          {selection.length > 1
+            ? `${selection.length} layers selected`
+            : 'Select a layer to see its properties.'}
+        </Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,102 @@
+import { BUILDER_ERRORS } from '@adloom/template';
+import { useState } from 'react';
+import { useMutation } from 'urql';
+import { useAppStore } from '../../../app/store/appStore';
+import { useNotify } from '../../../app/store/useNotify';
+import { CreateUploadDestinationMutation } from '../../../lib/api/createUploadDestination';
+import { mutationFailure } from '../../../lib/graphqlErrors';
+import { uploadFile } from '../../../lib/upload';
+import { CreateTemplateMutation } from '../../templates/api/createTemplate';
+import { storedFileUrl } from '../../templates/templateFormat';
+import { UpdateTemplateMutation } from '../api/updateTemplate';
+import type { BuilderEditor } from '../engine/BuilderEditor';
+import { downloadFileName } from '../geometry/file-name';
+import { SAVED_THUMBNAIL_TYPE } from '../geometry/images';
+
+/** Sticky: setTimeout's longest delay (about 24 days); a longer one would fire at once. */
+const STICKY_MS = 2_147_483_647;
+
+export interface SaveTemplateOptions {
+  editor: BuilderEditor;
+  /** The template being edited; null for a new one. */
+  templateId: string | null;
+  /** Draws the saved thumbnail (a JPEG of the canvas, at most 1080 on its long side). */
+  thumbnail: () => Promise<Blob>;
+  onSaved: (template: { id: string; templateVersionId: string | null }, created: boolean) => void;
+}
+
+class SaveFailure extends Error {}
+
+/**
+ * Saving (spec sections 5 and 7): check the save rules (their reason is shown), upload a JPEG thumbnail,
+ * then create or update the template with the model's SVG. 'Template created' or 'Template updated' on
+ * success; any failure shows the sticky 'Failed to save template' (the cause is logged).
+ */
+export function useSaveTemplate({ editor, templateId, thumbnail, onSaved }: SaveTemplateOptions) {
+  const [, createUploadDestination] = useMutation(CreateUploadDestinationMutation);
+  const [, createTemplate] = useMutation(CreateTemplateMutation);
+  const [, updateTemplate] = useMutation(UpdateTemplateMutation);
+  const notify = useNotify();
+  const { addNotification } = useAppStore();
+  const [saving, setSaving] = useState(false);
+
+  const uploadThumbnail = async (): Promise<string> => {
+    const blob = await thumbnail();
+    const fileName = downloadFileName(editor.model.name);
+    const result = await createUploadDestination({
+      key: fileName,
+      uploadType: 'TEMPLATE_IMAGE',
+      contentType: SAVED_THUMBNAIL_TYPE,
+    });
+    const payload = result.data?.createUploadDestination;
+    const failure = mutationFailure(result, payload);
+    if (failure || !payload?.uploadDestination) throw new SaveFailure(failure ?? 'No upload address');
+    const file = new File([blob], fileName, { type: SAVED_THUMBNAIL_TYPE });
+    const { key } = await uploadFile(payload.uploadDestination, file, { contentType: SAVED_THUMBNAIL_TYPE });
+    return storedFileUrl(key);
+  };
+
+  const save = async () => {
+    if (saving) return;
+    const check = editor.saveCheck();
+    if (!check.ok) {
+      notify.error(check.reason);
+      return;
+    }
+    setSaving(true);
+    try {
+      const thumbnailUrl = await uploadThumbnail();
+      const saved = editor.model;
+      const variables = { name: saved.name, templateString: editor.toSvg(), thumbnailUrl };
+      let template: { id: string; templateVersionId?: string | null } | null | undefined;
+      if (templateId === null) {
+        const result = await createTemplate(variables);
+        const payload = result.data?.createProductCatalogTemplate;
+        const failure = mutationFailure(result, payload);
+        if (failure) throw new SaveFailure(failure);
+        template = payload?.template;
+      } else {
+        const result = await updateTemplate({ id: templateId, ...variables });
+        const payload = result.data?.updateProductCatalogTemplate;
+        const failure = mutationFailure(result, payload);
+        if (failure) throw new SaveFailure(failure);
+        template = payload?.template;
+      }
+      if (!template) throw new SaveFailure('The server returned no template');
+      // Only what was sent is saved: an edit made while saving keeps the document dirty.
+      if (editor.model === saved) editor.markSaved();
+      notify.success(templateId === null ? BUILDER_ERRORS.templateCreated : BUILDER_ERRORS.templateUpdated);
+      onSaved(
+        { id: template.id, templateVersionId: template.templateVersionId ?? null },
+        templateId === null,
+      );
+    } catch (error) {
+      console.error('Saving the template failed:', error);
+      addNotification({ message: BUILDER_ERRORS.saveFailed, kind: 'error', disappearAfter: STICKY_MS });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return { save, saving };
+}
