@@ -99,6 +99,47 @@ describe.each(dbKinds)('job queue on %s', (kind) => {
     },
   );
 
+  it('prefetches a batch: every job runs once with its own output, and a stop hands back those waiting', async () => {
+    const queue = open();
+    const name = queueName();
+    const ran: number[] = [];
+    let release: (() => void) | undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await queue.sendMany(
+      name,
+      Array.from({ length: 12 }, (_, n) => ({ data: { n } })),
+    );
+    const worker = await queue.work<{ n: number }>(name, { concurrency: 1, batchSize: 5 }, async (job) => {
+      ran.push(job.data.n);
+      if (ran.length === 3) await held; // the third job holds the worker while two wait in it
+      return { n: job.data.n, even: job.data.n % 2 === 0 };
+    });
+    await waitFor(() => ran.length === 3, 10_000, 'the third job');
+    const stopping = queue.offWork(worker);
+    release!();
+    await stopping;
+    // Three ran and are completed with their own outputs; the two waiting went back, not retried.
+    const counts = await queue.counts(name);
+    expect(counts).toMatchObject({ completed: 3, created: 9, active: 0, retry: 0 });
+    // Another worker runs the rest, each once.
+    const other = open();
+    await other.work<{ n: number }>(name, { concurrency: 1, batchSize: 5 }, async (job) => {
+      ran.push(job.data.n);
+      return { n: job.data.n, even: job.data.n % 2 === 0 };
+    });
+    await waitFor(async () => (await other.counts(name)).completed === 12, 10_000, 'all jobs');
+    expect([...ran].sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, n) => n));
+    const { rows } = await queueSqlExecutor(database).executeSql(
+      `SELECT data->>'n' AS n, output, retry_count FROM pgboss.job WHERE name = $1`,
+      [name],
+    );
+    for (const row of rows) {
+      const n = Number(row.n);
+      expect(row.output).toEqual({ n, even: n % 2 === 0 });
+      expect(Number(row.retry_count)).toBe(0);
+    }
+  });
+
   it('retries a failing job with backoff until it succeeds', async () => {
     const queue = open();
     const name = queueName();

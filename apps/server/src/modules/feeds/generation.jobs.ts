@@ -62,7 +62,9 @@ registerJobHandler<GenerateCreativeJob>(
       throw error;
     }
   },
-  { concurrency: 2 },
+  // An unchanged item takes a few milliseconds: fetching and completing jobs eight at a time saves most
+  // of the queue's own queries (prefetched jobs wait in the worker at most a few renders long).
+  { concurrency: 2, batchSize: 8 },
 );
 
 registerJobHandler<GenerateCreativeJob>(GENERATE_CREATIVE_FAILED, async (job, ctx) => {
