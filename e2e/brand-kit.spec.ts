@@ -2,52 +2,17 @@
 // confirmation, logos with thumbnails, guide, disclaimer, audio with a player), renamed, changed and
 // deleted with confirmation, the limits shown, and the kit's font, colour and logo drawn by the browser
 // renderer. Runs as Alice, an admin of Acme.
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { latoBlackWoff2, wavAudio } from '../apps/server/test/fixtures/brand-kit.js';
 import { fixtures } from './fixtures.js';
 import { csrfToken, signIn, watchPage } from './helpers.js';
-
-const require = createRequire(import.meta.url);
-
-/** Lato Black as WOFF2, from the renderer's font packages: the server decodes it for the renderers. */
-function latoBlackWoff2(): Buffer {
-  const dir = path.dirname(
-    require.resolve('@fontsource/lato/package.json', {
-      paths: [path.dirname(require.resolve('@adloom/renderer/package.json'))],
-    }),
-  );
-  return readFileSync(path.join(dir, 'files', 'lato-latin-900-normal.woff2'));
-}
 
 /** A logo: a coloured rectangle. */
 const pngLogo = (background: string, width = 400, height = 200) =>
   sharp({ create: { width, height, channels: 3, background } })
     .png()
     .toBuffer();
-
-/** Two seconds of a quiet tone, as 16-bit mono WAV. */
-function wavAudio(seconds = 2, rate = 8000): Buffer {
-  const data = Buffer.alloc(seconds * rate * 2);
-  for (let i = 0; i < seconds * rate; i += 1)
-    data.writeInt16LE(Math.round(Math.sin((2 * Math.PI * 440 * i) / rate) * 3000), i * 2);
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0, 'latin1');
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVEfmt ', 8, 'latin1');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36, 'latin1');
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
-}
 
 type Upload = { name: string; mimeType: string; buffer: Buffer };
 
