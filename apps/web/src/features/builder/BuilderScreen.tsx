@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Group, Modal, Paper, Stack, Tabs, Text } from '@mantine/core';
 import { BUILDER_ERRORS } from '@adloom/template';
 import { IconLayoutGrid } from '@tabler/icons-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useBlocker, useNavigate, useParams } from 'react-router';
 import { useQuery } from 'urql';
 import { clientUrl } from '../../app/routes';
@@ -218,8 +218,15 @@ function EditTemplate({ id, clientId, title }: { id: string; clientId: string; t
     if (missing) console.warn(BUILDER_ERRORS.templateNotFound(id));
   }, [missing, id]);
   if (!data) return error ? <QueryState error={error} /> : <PageLoader />;
-  if (!found || !template) {
-    return (
+  // The states without an editor keep the screen's heading.
+  const refused = (body: ReactNode) => (
+    <>
+      <ScreenHeader title={title} />
+      {body}
+    </>
+  );
+  if (!found || !template)
+    return refused(
       <Paper withBorder p="xl" radius="md">
         <Stack gap="md" align="flex-start">
           <Text fw={600}>{BUILDER_ERRORS.templateNotFound(id)}</Text>
@@ -227,16 +234,15 @@ function EditTemplate({ id, clientId, title }: { id: string; clientId: string; t
             Back to templates
           </Button>
         </Stack>
-      </Paper>
+      </Paper>,
     );
-  }
   if (found.templateString.trim() === '')
-    return (
+    return refused(
       <Alert color="red" role="alert" title="This template cannot be edited">
         It has no SVG to edit. <Link to={listUrl}>Back to templates</Link>
-      </Alert>
+      </Alert>,
     );
-  if (!found.madeWithBuilder) return <NotBuilderTemplate listUrl={listUrl} />;
+  if (!found.madeWithBuilder) return refused(<NotBuilderTemplate listUrl={listUrl} />);
   return (
     <>
       <ScreenHeader title={found.name || title} />
