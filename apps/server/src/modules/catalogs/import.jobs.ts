@@ -49,9 +49,8 @@ export async function startCatalogImport(
 ): Promise<CatalogImportRow> {
   const source = sourceOf(catalog, input);
   if (source.kind === 'file') {
-    const stored = await deps.files.get(source.key);
-    stored?.stream.destroy();
-    if (!stored) throw invalidInput('The uploaded file was not found: upload the catalogue file again.');
+    if (!(await deps.files.exists(source.key)))
+      throw invalidInput('The uploaded file was not found: upload the catalogue file again.');
     await deps.db.update(catalogs).set({ sourceFileKey: source.key }).where(eq(catalogs.id, catalog.id));
   }
   const queued = await queueCatalogImport(deps.db, catalog.id);
