@@ -19,7 +19,8 @@ import { createShortcutHandler } from './commands/keyboard';
 import { BuilderEditor } from './engine/BuilderEditor';
 import type { FabricView } from './engine/fabric-view';
 import { useEditorState } from './engine/useEditorState';
-import { ImagesPanel, ShapesPanel, TextPanel, WidgetsPanel } from './panels/AddLayerPanels';
+import { ShapesPanel, TextPanel, WidgetsPanel } from './panels/AddLayerPanels';
+import { ImagesPanel } from './panels/images/ImagesPanel';
 import { BuilderCanvas } from './panels/BuilderCanvas';
 import { BuilderToolbar } from './panels/BuilderToolbar';
 import { LayersPanel } from './panels/LayersPanel';
@@ -27,7 +28,9 @@ import { PropertiesPanel } from './panels/PropertiesPanel';
 import { useSaveTemplate } from './panels/useSaveTemplate';
 import { wholeState } from './panels/wholeState';
 import type { ServerPreviewSlot } from './preview/adGenerationJob';
+import { PreviewBar } from './preview/PreviewBar';
 import { PreviewPanel } from './preview/PreviewPanel';
+import { renderLive } from './preview/renderLive';
 
 /** The template as loaded from the server (null: a new template). */
 interface LoadedTemplate {
@@ -38,11 +41,6 @@ interface LoadedTemplate {
 }
 
 const TABS = ['SHAPES', 'IMAGES', 'TEXT', 'LAYERS', 'WIDGETS', 'PREVIEW'] as const;
-
-// The live preview with the unsaved template needs the browser renderer's WebAssembly served by the app;
-// until it is, the PREVIEW tab says so and the server preview of the saved version works.
-const renderLive = () =>
-  Promise.reject(new Error('The live preview is not available yet; save to preview on the server.'));
 
 /**
  * Asks before leaving with unsaved changes: in-app navigation (useBlocker, reading the editor's dirty flag
@@ -163,6 +161,7 @@ function BuilderWorkspace({ template, clientId }: { template: LoadedTemplate | n
           <PropertiesPanel editor={editor} />
         </Box>
       </Group>
+      <PreviewBar editor={editor} templateVersionId={templateVersionId} />
       <Modal
         opened={blocker.state === 'blocked'}
         onClose={() => blocker.reset?.()}

@@ -1,6 +1,5 @@
 import { Button, Stack, Text } from '@mantine/core';
 import {
-  createDynamicImageLayer,
   createEllipseLayer,
   createLineLayer,
   createRatingLayer,
@@ -16,7 +15,7 @@ function place(editor: BuilderEditor): { left: number; top: number } {
   return { left: offset, top: offset };
 }
 
-function AddButton({ label, onAdd }: { label: string; onAdd: () => void }) {
+export function AddButton({ label, onAdd }: { label: string; onAdd: () => void }) {
   return (
     <Button variant="default" justify="flex-start" onClick={onAdd}>
       {label}
@@ -24,7 +23,7 @@ function AddButton({ label, onAdd }: { label: string; onAdd: () => void }) {
   );
 }
 
-function add(editor: BuilderEditor, make: (at: { left: number; top: number }) => ModelLayer) {
+export function add(editor: BuilderEditor, make: (at: { left: number; top: number }) => ModelLayer) {
   return () => editor.addLayers([make(place(editor))]);
 }
 
@@ -41,18 +40,6 @@ export function ShapesPanel({ editor }: { editor: BuilderEditor }) {
         onAdd={add(editor, (at) => createEllipseLayer({ ...at, width: 200, height: 200 }))}
       />
       <AddButton label="Line" onAdd={add(editor, (at) => createLineLayer(at))} />
-    </Stack>
-  );
-}
-
-/** IMAGES: an image slot the ad fills with the product image (uploading a picture comes later). */
-export function ImagesPanel({ editor }: { editor: BuilderEditor }) {
-  return (
-    <Stack gap="xs">
-      <AddButton label="Image slot" onAdd={add(editor, (at) => createDynamicImageLayer('IMAGE', at))} />
-      <Text size="xs" c="dimmed">
-        A slot shows the product image in each ad. A template needs at least one.
-      </Text>
     </Stack>
   );
 }

@@ -1,7 +1,10 @@
-import { Alert, Group, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Group, NumberInput, Stack, Text } from '@mantine/core';
 import type { BuilderEditor } from '../engine/BuilderEditor';
 import { useEditorState } from '../engine/useEditorState';
 import { findLayer, type LayerPatch, type ModelLayer } from '../model/index.js';
+import { LayerDataSettings } from './layer-data/LayerDataSettings';
+import { StyleProperties } from './style/StyleProperties';
+import { TextProperties } from './text/TextProperties';
 import { wholeState } from './wholeState';
 
 function NumberField({
@@ -47,17 +50,12 @@ function LayerProperties({ editor, layer }: { editor: BuilderEditor; layer: Mode
           <NumberField label="Height" value={layer.height} onChange={(height) => update({ height })} />
         </Group>
       )}
-      {layer.kind === 'text' && (
-        <TextInput
-          size="xs"
-          label="Text"
-          value={layer.text}
-          onChange={(event) => update({ text: event.currentTarget.value })}
-        />
-      )}
+      {layer.kind === 'text' && <TextProperties editor={editor} layer={layer} />}
       {layer.kind === 'rating' && (
         <NumberField label="Preview rating" value={layer.value} onChange={(value) => update({ value })} />
       )}
+      <StyleProperties editor={editor} layer={layer} />
+      <LayerDataSettings editor={editor} layer={layer} />
     </Stack>
   );
 }
