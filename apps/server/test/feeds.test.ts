@@ -294,6 +294,17 @@ describe.each(dbKinds)('catalogue to feed on %s', (kind) => {
       message: 'Product catalog item nope not found',
     });
 
+    // The builder asks whether to regenerate the feeds a template is used by: the template lists them.
+    const usedBy = await call(
+      'query($id: ID!) { productCatalogTemplate(id: $id) { feeds { id name status } } }',
+      {
+        id: templateId,
+      },
+    );
+    expect(usedBy.data?.productCatalogTemplate.feeds).toEqual([
+      { id: feedId, name: 'Shoe feed', status: 'READY' },
+    ]);
+
     // A new template version saved with regenerateFeeds: the feed moves to it and its ads change.
     const update = await call(
       'mutation($id: ID!, $svg: String!) { updateProductCatalogTemplate(id: $id, name: "Shoe ad", templateString: $svg, regenerateFeeds: true) { template { templateVersionId } error { message } } }',

@@ -113,6 +113,18 @@ addClientCases({
       expect(res.data?.createProductCatalogTemplateTag.tagId).not.toBe(b.tagId);
     },
   },
+  'Query.templateTagChoices': {
+    document: 'query { templateTagChoices { id } }',
+    crossResource: async (w) => {
+      const b = await templateOfB(w);
+      const res = await asA(w, 'query { templateTagChoices { id key } }');
+      const choices = res.data?.templateTagChoices as { id: string; key: string }[];
+      // A never sees B's own style tag; B does.
+      expect(choices.map((tag) => tag.id)).not.toContain(b.tagId);
+      const own = await asB(w, 'query { templateTagChoices { id } }');
+      expect((own.data?.templateTagChoices as { id: string }[]).map((tag) => tag.id)).toContain(b.tagId);
+    },
+  },
   'Mutation.restoreProductCatalogTemplateVersion': {
     document: `mutation { restoreProductCatalogTemplateVersion(templateId: "${NO_ID}", versionId: "${NO_ID}") { error { code } } }`,
     crossResource: async (w) => {

@@ -5,8 +5,9 @@
 import { BUILDER, TAG_GROUP_LABELS, type TagGroup } from '@adloom/template';
 import { CLIENT, ServerError, builder, payload, type ServerErrorShape } from '../../graphql/builder.js';
 import { clientActor } from '../../graphql/context.js';
-import type { StoredSlot, TemplateTagRow, TemplateVersionRow } from '../../db/schema.js';
+import type { FeedRow, StoredSlot, TemplateTagRow, TemplateVersionRow } from '../../db/schema.js';
 import {
+  tagChoices,
   createStyleTag,
   createTemplate,
   deleteTemplate,
@@ -24,7 +25,7 @@ import {
   type TemplateView,
 } from './templates.service.js';
 import { readBuilderMetadata } from '@adloom/template';
-import { regenerateForTemplate } from '../feeds/feeds.service.js';
+import { feedCounts, feedsUsingTemplate, regenerateForTemplate } from '../feeds/feeds.service.js';
 
 const SlotFeature = builder.objectRef<{ key: string; value: string }>('SlotFeature').implement({
   subGraphs: CLIENT,
@@ -77,18 +78,20 @@ const TagFilter = builder.objectRef<{ tag: TemplateTagRow; count: number }>('Tag
   }),
 });
 
-const TemplateFeed = builder
-  .objectRef<{ id: string; name: string; status: string; updatedAt: Date }>('TemplateFeed')
-  .implement({
-    subGraphs: CLIENT,
-    description: 'A feed that uses the template (feeds come with the catalogues issue).',
-    fields: (t) => ({
-      id: t.exposeID('id'),
-      name: t.exposeString('name'),
-      status: t.exposeString('status'),
-      updatedAt: t.field({ type: 'DateTime', resolve: (f) => f.updatedAt }),
+const TemplateFeed = builder.objectRef<FeedRow>('TemplateFeed').implement({
+  subGraphs: CLIENT,
+  description: 'A feed of the client with a design on a version of the template.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    name: t.exposeString('name'),
+    status: t.string({
+      description: 'GENERATING while items are pending or in progress, else READY.',
+      resolve: async (f, _a, ctx) =>
+        (await feedCounts(ctx.deps.db, f.id)).isGenerating ? 'GENERATING' : 'READY',
     }),
-  });
+    updatedAt: t.field({ type: 'DateTime', resolve: (f) => f.updatedAt }),
+  }),
+});
 
 function documentSetting<T>(view: TemplateView, key: string, check: (v: unknown) => v is T, fallback: T): T {
   const value = readBuilderMetadata(view.version.templateString)?.[key];
@@ -106,7 +109,13 @@ export const ProductCatalogTemplate = builder.objectRef<TemplateView>('ProductCa
     versionNumber: t.int({ resolve: (v) => v.version.number }),
     slots: t.field({ type: [Slot], resolve: (v) => v.version.slots }),
     tags: t.field({ type: [Tag], resolve: (v) => v.tags }),
-    feeds: t.field({ type: [TemplateFeed], resolve: () => [] }),
+    feeds: t.field({
+      type: [TemplateFeed],
+      resolve: (v, _a, ctx) =>
+        v.template.clientId === null
+          ? []
+          : feedsUsingTemplate(ctx.deps.db, v.template.clientId, v.template.id),
+    }),
     thumbnailUrl: t.string({ nullable: true, resolve: (v) => v.template.thumbnailUrl }),
     width: t.int({ resolve: (v) => v.template.width }),
     height: t.int({ resolve: (v) => v.template.height }),
@@ -256,6 +265,13 @@ builder.queryFields((t) => ({
       clientActor(ctx);
       return listLibrary(ctx.deps.db, (args.tagIds ?? []).map(String));
     },
+  }),
+  templateTagChoices: t.field({
+    subGraphs: CLIENT,
+    type: [Tag],
+    description:
+      "The style and industry tags a template of the client may carry (global ones and the client's own).",
+    resolve: (_r, _a, ctx) => tagChoices(ctx.deps.db, clientActor(ctx).clientId),
   }),
   templateLibraryTagFilters: t.field({
     subGraphs: CLIENT,

@@ -510,6 +510,23 @@ export async function libraryTagFilters(db: Db): Promise<{ tag: TemplateTagRow; 
   return rows.map((row) => ({ tag: row.tag, count: Number(row.count) }));
 }
 
+/**
+ * The tags a user may choose for a template of the client: the global style and industry tags and the
+ * client's own style tags, by group then key.
+ */
+export async function tagChoices(db: Db, clientId: string): Promise<TemplateTagRow[]> {
+  return db
+    .select()
+    .from(templateTags)
+    .where(
+      and(
+        inArray(templateTags.group, [TAG_GROUPS.style, TAG_GROUPS.industry]),
+        or(isNull(templateTags.clientId), eq(templateTags.clientId, clientId)),
+      ),
+    )
+    .orderBy(asc(templateTags.group), sql`lower(${templateTags.key})`);
+}
+
 /** Copies a library template into the client as a new template of its own. */
 export async function useLibraryTemplate(
   db: Db,
