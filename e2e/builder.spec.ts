@@ -238,8 +238,8 @@ test('draws every kind a panel adds, and keeps them through save and load', asyn
   await expect(page.getByRole('button', { name: 'Show Ellipse' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Unlock Line' })).toBeVisible();
 
-  // Rename and delete from the layers panel.
-  await page.getByRole('button', { name: 'Select Rectangle' }).click();
+  // Rename (double-click the name) and delete from the layers panel.
+  await page.getByRole('button', { name: 'Select Rectangle' }).dblclick();
   const rename = page.getByRole('textbox', { name: 'Name of Rectangle' });
   await rename.fill('Backdrop');
   await rename.press('Enter');

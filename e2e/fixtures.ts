@@ -3,10 +3,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const E2E_PASSWORD = 'e2e password 1';
-export const fixturesFile = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../.tmp/e2e-fixtures.json',
-);
+// E2E_FIXTURES_FILE gives a server and its tests a file of their own when several suites run at once.
+export const fixturesFile = process.env.E2E_FIXTURES_FILE
+  ? path.resolve(process.env.E2E_FIXTURES_FILE)
+  : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.tmp/e2e-fixtures.json');
 
 export interface Fixtures {
   baseUrl: string;

@@ -106,7 +106,7 @@ test('the library, the templates grid, version history, SVG import, archive and 
   const templateId = /templates\/([0-9a-f-]{36})\/$/.exec(page.url())![1]!;
   await expect(page.getByRole('heading', { level: 1, name: starterName })).toBeVisible();
   await page.getByRole('tab', { name: 'LAYERS', exact: true }).click();
-  await expect(page.getByTestId('layer-row').filter({ hasText: /MAIN/ }).first()).toBeVisible();
+  await expect(page.locator('[data-testid="layer-row"][data-layer-id^="MAIN"]').first()).toBeVisible();
 
   // The templates grid shows it; duplicating makes a copy.
   await page.getByRole('navigation').getByRole('link', { name: 'Templates', exact: true }).click();
@@ -224,7 +224,7 @@ test('the create page, a template page not found, and a template not made with t
   await expect(page).toHaveURL(new RegExp(`${base}/products/templates/[0-9a-f-]{36}/$`));
   await expect(page.getByRole('heading', { level: 1, name: importName })).toBeVisible();
   await page.getByRole('tab', { name: 'LAYERS', exact: true }).click();
-  await expect(page.getByTestId('layer-row').filter({ hasText: 'MAIN_001' })).toBeVisible();
+  await expect(page.locator('[data-testid="layer-row"][data-layer-id="MAIN_001"]')).toBeVisible();
 
   const missing = randomUUID();
   await page.goto(`${base}/products/templates/${missing}/`);

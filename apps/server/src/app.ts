@@ -13,6 +13,7 @@ import { registerPortalFileRoutes } from './http/portal-files.js';
 import { registerRendererPage } from './http/renderer-page.js';
 import { registerSpa } from './http/spa.js';
 import { registerExportRoutes } from './modules/feeds/export.routes.js';
+import { registerLivePreviewRoutes } from './modules/feeds/live-preview.js';
 import { createJobQueue, jobQueueOptions, type JobQueue } from './jobs/queue.js';
 import './jobs/handlers.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
@@ -83,6 +84,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   await registerPortalFileRoutes(app, deps);
   await registerUploadRoutes(app, deps);
   await registerExportRoutes(app, deps);
+  registerLivePreviewRoutes(app, deps);
   await registerFontRoutes(app);
   await registerRendererPage(app);
   await registerSpa(app, config.webDistDir);

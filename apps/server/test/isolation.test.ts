@@ -8,6 +8,7 @@ import './isolation/uploads.cases.js';
 import './isolation/templates.cases.js';
 import './isolation/brand-kit.cases.js';
 import './isolation/catalogs.cases.js';
+import './isolation/live-preview.cases.js';
 
 function rootFields(
   schema: GraphQLSchema,

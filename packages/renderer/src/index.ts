@@ -22,4 +22,12 @@ export { sanitizeTemplate, type SanitizeResult } from './resolve/sanitize.js';
 export { serializeXml } from './resolve/serialize.js';
 export { MAX_TEMPLATE_SIZE, readTemplate, type SvgTemplate } from './resolve/template.js';
 export { FontCache, parseFont, type FontSource, type LoadedFace } from './resolve/text/font-loader.js';
+export { loadTextFonts, type FontLoadOptions, type TextFontNeed } from './resolve/text/font-loader.js';
+export {
+  FIT_ELLIPSIS,
+  fitFontSize,
+  fittedFontSize,
+  layoutFittedBox,
+  type TextFit,
+} from './resolve/text/fit.js';
 export type { XmlElement, XmlNode, XmlText } from './resolve/xml.js';

@@ -5,6 +5,7 @@ import type { AppDeps } from '../deps.js';
 import { CSRF_HEADER } from '../auth/sessions.js';
 import { DomainError, isUuid } from '../errors.js';
 import { getClient, membershipOf } from '../modules/clients/clients.service.js';
+import { MAX_TEMPLATE_CHARS } from '../modules/templates/template-analysis.js';
 import { permissionsOf } from '../modules/users/users.schema.js';
 import type { ClientScope, GraphQLContext } from './context.js';
 import { schemas } from './schema.js';
@@ -75,6 +76,9 @@ export function registerGraphQL(app: FastifyInstance, deps: AppDeps) {
   app.route<{ Params: { clientId: string } }>({
     url: '/api/clients/:clientId/',
     method: ['GET', 'POST'],
+    // A saved template may hold up to 10 MB (the builder embeds placed pictures as data URLs), sent as
+    // JSON; the app's 1 MB default would refuse it before the template's own checks could say why.
+    bodyLimit: MAX_TEMPLATE_CHARS + 2 * 1024 * 1024,
     handler: async (req, reply) => {
       const viewer = req.viewer;
       if (!viewer) return graphqlError(reply, 401, 'UNAUTHENTICATED', 'Sign in first.');

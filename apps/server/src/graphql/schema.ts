@@ -9,6 +9,7 @@ import '../modules/templates/templates.schema.js';
 import '../modules/brand-kit/brand-kit.schema.js';
 import '../modules/catalogs/catalogs.schema.js';
 import '../modules/feeds/feeds.schema.js';
+import '../modules/feeds/live-preview.schema.js';
 
 let built: { publicSchema: GraphQLSchema; clientSchema: GraphQLSchema } | undefined;
 

@@ -39,7 +39,8 @@ export function productCatalogItemId(catalogId: string, itemId: string): string 
   return `${catalogId}:${itemId}`;
 }
 
-function parseItemId(id: string): { catalogId: string; itemId: string } {
+/** Reads a productCatalogItemId; NOT_FOUND when it is not one. */
+export function parseItemId(id: string): { catalogId: string; itemId: string } {
   const colon = id.indexOf(':');
   const catalogId = id.slice(0, colon);
   const itemId = id.slice(colon + 1);

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Group, Modal, Paper, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Box, Button, Checkbox, Group, Modal, Paper, Stack, Tabs, Text } from '@mantine/core';
 import { BUILDER_ERRORS } from '@adloom/template';
 import { IconLayoutGrid } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -16,7 +16,7 @@ import { NotBuilderTemplate } from '../templates/NotBuilderTemplate';
 import { useSvgImport } from '../templates/useSvgImport';
 import { BuilderTemplateQuery } from './api/builderTemplate';
 import { createShortcutHandler } from './commands/keyboard';
-import { BuilderEditor } from './engine/BuilderEditor';
+import { BuilderEditor, type ChosenTag } from './engine/BuilderEditor';
 import type { FabricView } from './engine/fabric-view';
 import { useEditorState } from './engine/useEditorState';
 import { ShapesPanel, TextPanel, WidgetsPanel } from './panels/AddLayerPanels';
@@ -30,7 +30,8 @@ import { wholeState } from './panels/wholeState';
 import type { ServerPreviewSlot } from './preview/adGenerationJob';
 import { PreviewBar } from './preview/PreviewBar';
 import { PreviewPanel } from './preview/PreviewPanel';
-import { renderLive } from './preview/renderLive';
+import { usePreviewSession } from './preview/usePreviewSession';
+import { TemplateTagsButton } from './tags/TemplateTagsButton';
 
 /** The template as loaded from the server (null: a new template). */
 interface LoadedTemplate {
@@ -38,6 +39,9 @@ interface LoadedTemplate {
   templateString: string;
   templateVersionId: string | null;
   slots: readonly ServerPreviewSlot[];
+  tags: readonly ChosenTag[];
+  /** The feeds with a design on this template. */
+  feeds: readonly { id: string; name: string }[];
 }
 
 const TABS = ['SHAPES', 'IMAGES', 'TEXT', 'LAYERS', 'WIDGETS', 'PREVIEW'] as const;
@@ -65,11 +69,15 @@ function BuilderWorkspace({ template, clientId }: { template: LoadedTemplate | n
   const navigate = useNavigate();
   const viewRef = useRef<FabricView | null>(null);
   const [templateVersionId, setTemplateVersionId] = useState(template?.templateVersionId ?? null);
+  const [regenerateFeeds, setRegenerateFeeds] = useState(false);
+  const feedCount = template?.feeds.length ?? 0;
   const state = useEditorState(editor, wholeState);
+  // The Preview state, shared by the PREVIEW tab and the bottom preview bar.
+  const preview = usePreviewSession(editor);
   const onView = useCallback((view: FabricView | null) => (viewRef.current = view), []);
 
   useEffect(() => {
-    if (template) editor.load(template.templateString);
+    if (template) editor.load(template.templateString, template.tags);
     else editor.loadNew();
   }, [editor, template]);
 
@@ -105,10 +113,10 @@ function BuilderWorkspace({ template, clientId }: { template: LoadedTemplate | n
       <BuilderToolbar
         editor={editor}
         saving={saving}
-        onSave={() => void save()}
+        onSave={() => void save({ regenerateFeeds: feedCount > 0 && regenerateFeeds })}
         offers={
-          template === null && (
-            <>
+          <>
+            {template === null && (
               <Button
                 variant="default"
                 component={Link}
@@ -117,9 +125,24 @@ function BuilderWorkspace({ template, clientId }: { template: LoadedTemplate | n
               >
                 Start from the library
               </Button>
+            )}
+            {template === null && (
               <ImportSvgButton onFile={(file) => void importFile(file)} busy={progress !== null} />
-            </>
-          )
+            )}
+            <TemplateTagsButton editor={editor} />
+            {feedCount > 0 && (
+              <Checkbox
+                label={
+                  feedCount === 1
+                    ? 'Update the feed that uses it'
+                    : `Update the ${feedCount} feeds that use it`
+                }
+                title={template?.feeds.map((feed) => feed.name).join(', ')}
+                checked={regenerateFeeds}
+                onChange={(event) => setRegenerateFeeds(event.currentTarget.checked)}
+              />
+            )}
+          </>
         }
       />
       <Group align="flex-start" gap="md" wrap="nowrap">
@@ -151,7 +174,7 @@ function BuilderWorkspace({ template, clientId }: { template: LoadedTemplate | n
               <PreviewPanel
                 templateVersionId={templateVersionId}
                 slots={template?.slots ?? []}
-                renderLive={renderLive}
+                preview={preview}
               />
             </Tabs.Panel>
           </Box>
@@ -161,7 +184,7 @@ function BuilderWorkspace({ template, clientId }: { template: LoadedTemplate | n
           <PropertiesPanel editor={editor} />
         </Box>
       </Group>
-      <PreviewBar editor={editor} templateVersionId={templateVersionId} />
+      <PreviewBar preview={preview} />
       <Modal
         opened={blocker.state === 'blocked'}
         onClose={() => blocker.reset?.()}
@@ -206,6 +229,12 @@ function EditTemplate({ id, clientId, title }: { id: string; clientId: string; t
             templateString: found.templateString,
             templateVersionId: found.templateVersionId,
             slots: slotsOf(found.slots),
+            tags: found.tags.flatMap((tag) =>
+              tag.group === 'STYLE' || tag.group === 'INDUSTRY'
+                ? [{ id: tag.id, group: tag.group, key: tag.key }]
+                : [],
+            ),
+            feeds: found.feeds,
           }
         : null,
     [found],

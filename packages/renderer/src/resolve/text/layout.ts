@@ -238,6 +238,16 @@ export function layoutBox(
   return lines;
 }
 
+/** The width of the widest word of the runs at a size: the box must be this wide for no word to break. */
+export function widestWord(runs: readonly TextRun[], size: number, shaper: Shaper): number {
+  let widest = 0;
+  for (const paragraph of paragraphs(runs)) {
+    for (const token of tokenize(paragraph, size, shaper))
+      if (token.kind === 'word') widest = Math.max(widest, token.width);
+  }
+  return widest;
+}
+
 /** Lays out one line of plain SVG text at (x, y), anchored as text-anchor says. */
 export function layoutLine(
   runs: readonly TextRun[],

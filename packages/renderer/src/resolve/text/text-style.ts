@@ -7,6 +7,7 @@ import { BUILDER, RENDERER, parseFontWeight } from '@adloom/template';
 import { parseLength } from '../template.js';
 import { presentation } from '../style.js';
 import { attr, type XmlElement } from '../xml.js';
+import type { TextFit } from './fit.js';
 
 export type TextAlign = 'left' | 'center' | 'right' | 'justify';
 
@@ -24,6 +25,8 @@ export interface TextStyle {
   lineHeight: number;
   /** The builder's box; undefined for plain SVG text. */
   box: { x: number; y: number; width: number } | undefined;
+  /** The auto-fit rule of a builder text (`data-height` and `data-min-font-size`, both); absent without it. */
+  fit?: TextFit;
 }
 
 /** The first family of a CSS font-family list, without quotes. */
@@ -49,6 +52,14 @@ function readAlign(node: XmlElement): TextAlign {
   return attr(node, 'data-width') === undefined ? 'left' : 'center';
 }
 
+/** A builder text's fit rule: both `data-height` and `data-min-font-size`, positive numbers, or none. */
+function readFit(node: XmlElement): TextFit | undefined {
+  const height = parseLength(attr(node, 'data-height'));
+  const minSize = parseLength(attr(node, 'data-min-font-size'));
+  if (height === undefined || minSize === undefined || !(height > 0) || !(minSize > 0)) return undefined;
+  return { height, minSize };
+}
+
 /** Reads the text style of a <text> element, with the builder's defaults (spec section 9). */
 export function readTextStyle(node: XmlElement): TextStyle {
   const { defaultFont } = BUILDER;
@@ -58,6 +69,7 @@ export function readTextStyle(node: XmlElement): TextStyle {
   const lineHeight = Number(attr(node, 'data-line-height'));
   const widthText = attr(node, 'data-width');
   const width = parseLength(widthText);
+  const fit = widthText === undefined ? undefined : readFit(node);
   return {
     family: firstFontFamily(presentation(node, 'font-family')) ?? defaultFont.family,
     weight: (weightText === undefined ? undefined : parseFontWeight(weightText)) ?? defaultFont.weight,
@@ -73,5 +85,6 @@ export function readTextStyle(node: XmlElement): TextStyle {
             y: parseLength(attr(node, 'data-y')) ?? 0,
             width: Math.max(RENDERER.textMinWidth, width ?? 0),
           },
+    ...(fit ? { fit } : {}),
   };
 }

@@ -10,6 +10,7 @@ import { parseStyle, formatStyle } from '../style.js';
 import { attr, element, localName, rewrite, textContent, withAttributes, type XmlElement } from '../xml.js';
 import { loadTextFonts, type FontCache, type FontSource, type LoadedFace } from './font-loader.js';
 import { createShaper, linePathData } from './glyphs.js';
+import { FIT_ELLIPSIS, layoutFittedBox } from './fit.js';
 import { layoutBox, layoutLine, paragraphs, type LaidOutLine } from './layout.js';
 import { readTextStyle, type TextStyle } from './text-style.js';
 
@@ -49,6 +50,8 @@ const TEXT_ATTRIBUTES = new Set([
   'data-width',
   'data-align',
   'data-line-height',
+  'data-height',
+  'data-min-font-size',
   MARKER,
   'font',
   'font-family',
@@ -140,7 +143,13 @@ export async function prepareTexts(
   if (drafts.length === 0) return { root, plans: [] };
   const needs = drafts.map((draft) => ({
     request: { family: draft.style.family, weight: draft.style.weight, italic: draft.style.italic },
-    characters: draft.filled.kind === 'filled' ? draft.filled.text : '',
+    // A fitted text may end with the ellipsis, so its font must be loaded too.
+    characters:
+      draft.filled.kind !== 'filled'
+        ? ''
+        : draft.style.fit && draft.filled.text.trim() !== ''
+          ? draft.filled.text + FIT_ELLIPSIS
+          : draft.filled.text,
   }));
   const withText = needs
     .map((need, index) => ({ need, index }))
@@ -168,6 +177,8 @@ export function layoutPlan(plan: TextPlan): LaidOutLine[] {
   if (plan.filled.kind === 'cleared' || plan.faces.length === 0) return [];
   const shaper = createShaper(plan.faces);
   const { style } = plan;
+  if (style.box && style.fit)
+    return layoutFittedBox(plan.filled.runs, style.box, style, style.fit, shaper).lines;
   if (style.box) return layoutBox(plan.filled.runs, style.box, style, shaper);
   if (plan.plainLines) {
     return plan.plainLines.map((line) =>

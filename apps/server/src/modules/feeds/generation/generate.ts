@@ -219,7 +219,7 @@ const CATALOGUE_FAMILIES = new Set(FONT_FAMILIES.map((family) => family.family))
 export type BrandItem = Pick<BrandKitItemRow, 'type' | 'name' | 'textContent' | 'fileKey' | 'fontFileKey'>;
 
 /** The client's colours, logos and fonts, oldest first (when the caller has not read them already). */
-function readBrandItems(db: Db, clientId: string): Promise<BrandItem[]> {
+export function readBrandItems(db: Db, clientId: string): Promise<BrandItem[]> {
   return db
     .select({
       type: brandKitItems.type,
@@ -250,13 +250,10 @@ async function loadBrand(
   if (!needs.color && !needs.logo && families.length === 0)
     return { color: null, logo: null, fonts: [], notes };
   const items = preloaded ?? (await readBrandItems(deps.db, clientId));
-  const color = needs.color
-    ? (items.find((item) => item.type === 'COLOR' && item.textContent)?.textContent ?? null)
-    : null;
+  const color = needs.color ? brandColorOf(items) : null;
   let logo: Buffer | null = null;
   if (needs.logo) {
-    for (const item of items) {
-      if (item.type !== 'LOGO' || !item.fileKey) continue;
+    for (const item of brandLogoCandidates(items)) {
       const stored = await deps.files.get(item.fileKey);
       if (!stored) {
         notes.push(`the brand kit logo '${item.name}' has no stored file`);
@@ -267,10 +264,32 @@ async function loadBrand(
     }
     if (!logo) notes.push('the brand kit has no logo: the logo layers were left out');
   }
-  const fonts = items
-    .filter((item) => item.type === 'FONT' && families.includes(item.name))
-    .map((item) => ({ fontUrl: brandFontUrl(deps.config, item), fontFamily: item.name }));
+  const fonts = brandFontsOf(deps.config, items).filter((font) => families.includes(font.fontFamily));
   return { color, logo, fonts, notes };
+}
+
+/** The brand colour an ad takes: the first brand-kit colour with a value. */
+export function brandColorOf(items: readonly BrandItem[]): string | null {
+  return items.find((item) => item.type === 'COLOR' && item.textContent)?.textContent ?? null;
+}
+
+/** The logos an ad may take, in order: the first whose file is stored is the `main` logo. */
+export function brandLogoCandidates(
+  items: readonly BrandItem[],
+): (BrandItem & { type: 'LOGO'; fileKey: string })[] {
+  return items.filter(
+    (item): item is BrandItem & { type: 'LOGO'; fileKey: string } => item.type === 'LOGO' && !!item.fileKey,
+  );
+}
+
+/** The brand fonts a render request may name (not the catalogue's families), as additionalFiles.fonts. */
+export function brandFontsOf(
+  config: AppDeps['config'],
+  items: readonly BrandItem[],
+): (FontFile & { fontFamily: string })[] {
+  return items
+    .filter((item) => item.type === 'FONT' && !CATALOGUE_FAMILIES.has(item.name))
+    .map((item) => ({ fontUrl: brandFontUrl(config, item), fontFamily: item.name }));
 }
 
 /** What generation reads of a feed design. */

@@ -9,6 +9,15 @@ export const BuilderTemplateQuery = graphql(`
       templateString
       templateVersionId
       madeWithBuilder
+      tags {
+        id
+        key
+        group
+      }
+      feeds {
+        id
+        name
+      }
       slots {
         id
         name

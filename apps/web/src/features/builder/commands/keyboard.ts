@@ -10,6 +10,8 @@ import { BUILDER_COMMANDS, keyMap, type BuilderCommand } from './registry';
 /** A key press as the handler reads it; `target` is where it happened (document.activeElement works too). */
 export interface ShortcutEvent extends KeyInput {
   readonly target?: unknown;
+  /** Set when a widget already handled the key (the layers list's keyboard drag moves on arrows). */
+  readonly defaultPrevented?: boolean;
   preventDefault?(): void;
 }
 
@@ -34,7 +36,7 @@ export function createShortcutHandler(
 ): (event: ShortcutEvent) => BuilderCommand | undefined {
   const map = keyMap(commands);
   return (event) => {
-    if (isTypingTarget(event.target) || editor.editingText) return undefined;
+    if (event.defaultPrevented || isTypingTarget(event.target) || editor.editingText) return undefined;
     const command = map.get(comboOf(event))?.[0];
     if (!command) return undefined;
     if (!command.isEnabled(editor)) {

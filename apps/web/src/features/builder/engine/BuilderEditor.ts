@@ -15,6 +15,7 @@ import {
   bringForward,
   createModel,
   findLayer,
+  moveLayer,
   pasteLayers,
   removeLayers,
   renameLayer,
@@ -33,6 +34,16 @@ import {
 } from '../model/index.js';
 import { modelToSvg, svgToModel } from '../svg/index.js';
 
+/**
+ * A tag the user chose for the template: a style or industry tag. A new style tag has no id until saving
+ * creates it (createProductCatalogTemplateTag). Automatic tags are computed from the document instead.
+ */
+export interface ChosenTag {
+  readonly id: string | null;
+  readonly group: 'STYLE' | 'INDUSTRY';
+  readonly key: string;
+}
+
 /** Everything the UI shows of the editor; a new object after every change (a useSyncExternalStore snapshot). */
 export interface EditorState {
   readonly model: BuilderModel;
@@ -49,6 +60,8 @@ export interface EditorState {
   /** A text is being edited on the canvas: shortcuts are off (spec section 2). */
   readonly editingText: boolean;
   readonly safeZone: SafeZoneType | null;
+  /** The chosen style and industry tags (not part of the SVG or its history; a change makes it dirty). */
+  readonly tags: readonly ChosenTag[];
 }
 
 /**
@@ -75,8 +88,12 @@ export class BuilderEditor {
   private errorText: string | null = null;
   private editingTextFlag = false;
   private safeZoneType: SafeZoneType | null = null;
+  private chosenTags: readonly ChosenTag[] = [];
+  private tagsChanged = false;
   private readonly listeners = new Set<EditorListener>();
   private snapshot: EditorState;
+  /** Draws a layer's thumbnail as a data URL; offered by the canvas view while it is mounted. */
+  private layerThumbnailMaker: ((uid: string) => string | null) | null = null;
 
   constructor() {
     this.snapshot = this.buildState();
@@ -112,13 +129,14 @@ export class BuilderEditor {
       model: this.history.current,
       selection: this.selectionUids,
       zoom: this.zoomValue,
-      dirty: this.history.isDirty,
+      dirty: this.history.isDirty || this.tagsChanged,
       error: this.errorText,
       canUndo: this.history.canUndo,
       canRedo: this.history.canRedo,
       canPaste: this.clipboard.length > 0,
       editingText: this.editingTextFlag,
       safeZone: this.safeZoneType,
+      tags: this.chosenTags,
     };
   }
 
@@ -136,10 +154,11 @@ export class BuilderEditor {
    * with the builder, the spec's 'Cannot edit template that was not created with the template builder.').
    * Returns whether the template loaded.
    */
-  load(svg: string): boolean {
+  load(svg: string, tags: readonly ChosenTag[] = []): boolean {
     this.resetTo(createModel());
     try {
       this.history.reset(svgToModel(svg));
+      this.chosenTags = tags;
       this.emit();
       return true;
     } catch (error) {
@@ -161,6 +180,8 @@ export class BuilderEditor {
     this.errorText = null;
     this.editingTextFlag = false;
     this.zoomValue = resetZoom();
+    this.chosenTags = [];
+    this.tagsChanged = false;
   }
 
   /** The template SVG of the current document. */
@@ -176,6 +197,20 @@ export class BuilderEditor {
   /** The document was saved: not dirty until the next change. */
   markSaved(): void {
     this.history.markSaved();
+    this.tagsChanged = false;
+    this.emit();
+  }
+
+  /** Chooses the template's style and industry tags (the document becomes dirty). */
+  setTags(tags: readonly ChosenTag[]): void {
+    this.chosenTags = tags;
+    this.tagsChanged = true;
+    this.emit();
+  }
+
+  /** The saved tags, now with the ids saving gave new style tags (the dirty flag is not touched). */
+  tagsSaved(tags: readonly ChosenTag[]): void {
+    this.chosenTags = tags;
     this.emit();
   }
 
@@ -246,6 +281,20 @@ export class BuilderEditor {
     return this.change((model) => setLayerData(model, uid, patch));
   }
 
+  /** The canvas view offers to draw layer thumbnails (null when it goes away). */
+  setLayerThumbnailMaker(maker: ((uid: string) => string | null) | null): void {
+    this.layerThumbnailMaker = maker;
+  }
+
+  /**
+   * Sets a layer's thumbnail (Layer data `thumbnail`) to a picture of the layer as drawn now, one undo
+   * step; false when no canvas can draw it (no view, or a group member).
+   */
+  updateLayerThumbnail(uid: string): boolean {
+    const thumbnail = this.layerThumbnailMaker?.(uid) ?? null;
+    return thumbnail !== null && this.setLayerData(uid, { thumbnail });
+  }
+
   renameLayer(uid: string, name: string): boolean {
     return this.change((model) => renameLayer(model, uid, name));
   }
@@ -263,6 +312,11 @@ export class BuilderEditor {
   /** One step up (drawn later) or down. */
   moveLayer(uid: string, direction: 'up' | 'down'): boolean {
     return this.change((model) => (direction === 'up' ? bringForward(model, uid) : sendBackward(model, uid)));
+  }
+
+  /** Moves a layer to an index among its siblings (0: the bottom), e.g. a drop in the layers panel. */
+  moveLayerTo(uid: string, index: number): boolean {
+    return this.change((model) => moveLayer(model, uid, index));
   }
 
   setDocument(settings: DocumentSettings): boolean {

@@ -6,27 +6,31 @@
  * SVG or the exported thumbnail: guides go on fabric's top context, the safe zone on a canvas of its own
  * laid over fabric's.
  */
-import type { FabricObject } from 'fabric';
-import {
-  ActiveSelection,
-  Canvas,
-  Ellipse,
-  FabricImage,
-  Group,
-  Line,
-  Path,
-  Polygon,
-  Rect,
-  Textbox,
-} from 'fabric';
+import type { FabricObject, TPointerEvent } from 'fabric';
+import { ActiveSelection, Ellipse, FabricImage, Group, Line, Path, Polygon, Rect, Textbox } from 'fabric';
 import { cache } from 'fabric';
 import { safeZone } from '../geometry/safe-zones';
-import { snapMove, type Guide, type SnapTarget } from '../geometry/snapping';
-import { savedThumbnailSize } from '../geometry/images';
-import type { LayerPatch, ModelLayer, RatingLayer } from '../model/index.js';
+import {
+  draggedEdgesBetween,
+  snapMove,
+  snapResize,
+  snapResizeProportional,
+  type Guide,
+  type SnapTarget,
+} from '../geometry/snapping';
+import type { Rect as Bounds } from '../geometry/types';
+import {
+  LAYER_THUMBNAIL_QUALITY,
+  LAYER_THUMBNAIL_TYPE,
+  layerThumbnailSize,
+  savedThumbnailSize,
+} from '../geometry/images';
+import type { LayerPatch, ModelLayer, RatingLayer, TextLayer } from '../model/index.js';
 import type { BuilderEditor } from './BuilderEditor';
-import { faceKey, fontFacesOf, preloadFonts } from './fonts';
+import { SnapshotCanvas } from './snapshot-canvas';
+import { faceSourceKey, fontFacesOf, onCustomFontUrlsChange, preloadFonts } from './fonts';
 import { patchFromTransform, placementOf, starFills, starLayout, starPoints } from './fabric-props';
+import { TextFitSizes, browserFontSource } from './text-fit';
 
 /** The colour of the alignment guides (spec section 2: red). */
 export const GUIDE_COLOR = '#ff0000';
@@ -88,8 +92,15 @@ function shapeStyle(layer: { fill: string | null; stroke: string | null; strokeW
   };
 }
 
-/** A fabric object showing a layer (group members in the group's coordinates). */
-function createObject(layer: ModelLayer, onImageLoad: () => void): FabricObject {
+/**
+ * A fabric object showing a layer (group members in the group's coordinates). `textSize`: the size a
+ * text is drawn at (its fontSize, or the renderer's fitted size for a text with auto-fit).
+ */
+function createObject(
+  layer: ModelLayer,
+  onImageLoad: () => void,
+  textSize: (text: TextLayer) => number = (text) => text.fontSize,
+): FabricObject {
   let object: FabricObject;
   const scaleBase = { x: 1, y: 1 };
   switch (layer.kind) {
@@ -123,7 +134,7 @@ function createObject(layer: ModelLayer, onImageLoad: () => void): FabricObject 
         fontFamily: layer.fontFamily,
         fontWeight: layer.fontWeight,
         fontStyle: layer.fontStyle,
-        fontSize: layer.fontSize,
+        fontSize: textSize(layer),
         textAlign: layer.textAlign,
         lineHeight: layer.lineHeight,
         fill: paint(layer.fill),
@@ -158,7 +169,7 @@ function createObject(layer: ModelLayer, onImageLoad: () => void): FabricObject 
       break;
     }
     case 'group':
-      object = new Group(layer.children.map((child) => createObject(child, onImageLoad)));
+      object = new Group(layer.children.map((child) => createObject(child, onImageLoad, textSize)));
       break;
   }
   object.set(placementOf(layer, scaleBase));
@@ -173,7 +184,7 @@ function sameList(a: readonly string[], b: readonly string[]): boolean {
 
 /** The fabric canvas showing one editor's model. */
 export class FabricView {
-  readonly canvas: Canvas;
+  readonly canvas: SnapshotCanvas;
   private readonly overlay: HTMLCanvasElement;
   private readonly objects = new Map<string, FabricObject>();
   private readonly rendered = new Map<string, ModelLayer>();
@@ -182,29 +193,40 @@ export class FabricView {
   private guidesShown = false;
   /** True while the view itself changes fabric (its selection events are not the user's). */
   private syncing = false;
+  /** The object a transform started on and its bounds then (resize snapping reads the dragged edges). */
+  private transformStart: { target: FabricObject; bounds: Bounds } | undefined;
   private readonly unsubscribe: () => void;
+  /** Stops listening for brand-font files (a text in a brand font is loaded again once its file is known). */
+  private readonly stopFontFiles: () => void;
   /** Font faces asked for; when they arrive, the texts are drawn again with them. */
   private readonly requestedFaces = new Set<string>();
+  /** Sizes of texts with auto-fit, as the renderer picks them; texts are drawn again when one is known. */
+  private readonly fitSizes = new TextFitSizes(browserFontSource, () => this.redrawTexts());
   private disposed = false;
 
   constructor(
     element: HTMLCanvasElement,
     private readonly editor: BuilderEditor,
   ) {
-    this.canvas = new Canvas(element, { preserveObjectStacking: true, selection: true });
+    this.canvas = new SnapshotCanvas(element, { preserveObjectStacking: true, selection: true });
     this.overlay = document.createElement('canvas');
     Object.assign(this.overlay.style, { position: 'absolute', left: '0', top: '0', pointerEvents: 'none' });
     this.overlay.dataset.testid = 'safe-zone-overlay';
     this.canvas.wrapperEl.appendChild(this.overlay);
     this.listen();
     this.unsubscribe = editor.subscribe(() => this.sync());
+    this.stopFontFiles = onCustomFontUrlsChange(() => this.sync());
     this.sync();
+    editor.setLayerThumbnailMaker((uid) => this.layerThumbnail(uid));
   }
 
   /** Stops following the editor and gives the element back. */
   dispose(): Promise<boolean> {
     this.disposed = true;
+    this.editor.setLayerThumbnailMaker(null);
+    this.fitSizes.dispose();
     this.unsubscribe();
+    this.stopFontFiles();
     this.overlay.remove();
     return this.canvas.dispose();
   }
@@ -225,7 +247,11 @@ export class FabricView {
     try {
       if (this.editingTextbox()) return;
       canvas.backgroundColor = model.backgroundColor;
-      if (canvas.getZoom() !== zoom || canvas.width !== Math.round(model.width * zoom)) {
+      if (
+        canvas.getZoom() !== zoom ||
+        canvas.width !== Math.round(model.width * zoom) ||
+        canvas.height !== Math.round(model.height * zoom)
+      ) {
         canvas.setZoom(zoom);
         canvas.setDimensions({
           width: Math.round(model.width * zoom),
@@ -244,7 +270,11 @@ export class FabricView {
       for (const layer of changed) {
         const old = this.objects.get(layer.uid);
         if (old) canvas.remove(old);
-        const object = createObject(layer, () => canvas.requestRenderAll());
+        const object = createObject(
+          layer,
+          () => canvas.requestRenderAll(),
+          (text) => this.fitSizes.sizeOf(text) ?? text.fontSize,
+        );
         canvas.add(object);
         this.objects.set(layer.uid, object);
         this.rendered.set(layer.uid, layer);
@@ -262,13 +292,22 @@ export class FabricView {
     canvas.requestRenderAll();
   }
 
+  /** Makes texts and groups (which may hold text) again at once. */
+  private redrawTexts(): void {
+    if (this.disposed) return;
+    for (const [uid, layer] of this.rendered) {
+      if (layer.kind === 'text' || layer.kind === 'group') this.rendered.delete(uid);
+    }
+    this.sync();
+  }
+
   /** Loads the fonts of new texts; the texts that use them are made again once they are in. */
   private requestFonts(): void {
     const faces = fontFacesOf(this.editor.getState().model).filter(
-      (face) => !this.requestedFaces.has(faceKey(face)),
+      (face) => !this.requestedFaces.has(faceSourceKey(face)),
     );
     if (faces.length === 0) return;
-    for (const face of faces) this.requestedFaces.add(faceKey(face));
+    for (const face of faces) this.requestedFaces.add(faceSourceKey(face));
     void preloadFonts(faces, Number.POSITIVE_INFINITY).then((loaded) => {
       if (this.disposed || loaded.length === 0) return;
       const families = new Set(loaded.map((face) => face.family));
@@ -339,8 +378,23 @@ export class FabricView {
     canvas.on('selection:cleared', selectionChanged);
 
     canvas.on('object:moving', ({ target }) => this.snap(target));
-    canvas.on('mouse:up', () => this.clearGuides());
-    canvas.on('after:render', () => this.drawGuides());
+    canvas.on('before:transform', ({ transform }) => {
+      this.transformStart = { target: transform.target, bounds: this.canvasBounds(transform.target) };
+      const target = transform.target;
+      canvas.freeze(target instanceof ActiveSelection ? target.getObjects() : [target]);
+    });
+    canvas.on('object:scaling', ({ target, e }) => this.snapResizing(target, e, 'scale'));
+    // A text box's side handles change its width, not its scale.
+    canvas.on('object:resizing', ({ target, e }) => this.snapResizing(target, e, 'width'));
+    canvas.on('mouse:up', () => {
+      this.transformStart = undefined;
+      canvas.thaw();
+      this.clearGuides();
+    });
+    canvas.on('after:render', () => {
+      this.drawGuides();
+      this.markRendered();
+    });
 
     // After fabric has finished the gesture: re-syncing discards the active object, which inside the
     // event would end the same transform again and fire object:modified once more.
@@ -360,11 +414,9 @@ export class FabricView {
 
   /** Snaps a dragged object to the others and the canvas (spec: within 4 units) and keeps the guides. */
   private snap(target: FabricObject): void {
-    const moving = new Set(target instanceof ActiveSelection ? target.getObjects() : [target]);
-    const others: SnapTarget[] = this.canvas
-      .getObjects()
-      .filter((object) => !moving.has(object) && object.visible)
-      .map((object) => this.canvasBounds(object));
+    // fabric moves the object before this event but leaves its corners as they were: bring them up to date.
+    target.setCoords();
+    const others = this.snapTargets(target);
     const { model } = this.editor.getState();
     const plan = snapMove(this.canvasBounds(target), others, { width: model.width, height: model.height });
     if (plan.dx !== 0 || plan.dy !== 0) {
@@ -372,6 +424,68 @@ export class FabricView {
       target.setCoords();
     }
     this.guides = plan.guides;
+  }
+
+  /**
+   * Snaps the edges a resize handle drags (spec: within 4 units, the same red guides as a drag); the
+   * handle's anchor stays put. A corner that keeps the proportions (fabric's default; shift frees it) keeps
+   * them while snapping. A turned object is not snapped: its box's edges are not the ones the handle drags.
+   */
+  private snapResizing(target: FabricObject, e: TPointerEvent, change: 'scale' | 'width'): void {
+    this.guides = [];
+    const start = this.transformStart;
+    if (start?.target !== target || target.angle % 360 !== 0) return;
+    target.setCoords();
+    const now = this.canvasBounds(target);
+    if (now.width <= 0 || now.height <= 0) return;
+    const dragged = draggedEdgesBetween(start.bounds, now);
+    // A text box wrapping to a new width grows or shrinks at the bottom: not a dragged edge.
+    const edges = change === 'width' ? { ...dragged, y: undefined } : dragged;
+    const { model } = this.editor.getState();
+    const others = this.snapTargets(target);
+    const size = { width: model.width, height: model.height };
+    const key = this.canvas.uniScaleKey;
+    const proportional = this.canvas.uniformScaling !== (key ? Boolean(e[key]) : false);
+    const plan =
+      edges.x !== undefined && edges.y !== undefined && proportional && change === 'scale'
+        ? snapResizeProportional(now, { x: edges.x, y: edges.y }, others, size)
+        : snapResize(now, edges, others, size);
+    this.guides = plan.guides;
+    if (plan.dx === 0 && plan.dy === 0) return;
+    if (change === 'scale') {
+      target.set({
+        scaleX: target.scaleX * (plan.bounds.width / now.width),
+        scaleY: target.scaleY * (plan.bounds.height / now.height),
+      });
+    } else {
+      target.set({ width: target.width + (plan.bounds.width - now.width) / Math.abs(target.scaleX) });
+    }
+    target.setCoords();
+    const placed = this.canvasBounds(target);
+    target.set({
+      left: target.left + plan.bounds.left - placed.left,
+      top: target.top + plan.bounds.top - placed.top,
+    });
+    target.setCoords();
+  }
+
+  /** The bounds of the visible objects a transformed object can snap to (not itself or its members). */
+  private snapTargets(target: FabricObject): SnapTarget[] {
+    const moving = new Set(target instanceof ActiveSelection ? target.getObjects() : [target]);
+    return this.canvas
+      .getObjects()
+      .filter((object) => !moving.has(object) && object.visible)
+      .map((object) => this.canvasBounds(object));
+  }
+
+  /**
+   * The canvas element's `data-rendered-layers`: how many layers the last render drew, set when it
+   * changes. The one sign outside the engine that a loaded template is on screen (bench:builder waits for it).
+   */
+  private markRendered(): void {
+    const count = String(this.canvas.getObjects().length);
+    const element = this.canvas.lowerCanvasEl;
+    if (element.dataset.renderedLayers !== count) element.dataset.renderedLayers = count;
   }
 
   /** An object's axis-aligned bounds in canvas units (not screen pixels). */
@@ -457,5 +571,26 @@ export class FabricView {
         0.9,
       ),
     );
+  }
+
+  /**
+   * A top-level layer as drawn now, for the layers panel (spec section 9: jpeg at quality 0.5, its long
+   * side 96), on white (jpeg has no transparency); null when the layer has no object of its own.
+   */
+  layerThumbnail(uid: string): string | null {
+    const object = this.objects.get(uid);
+    if (!object) return null;
+    const { width, height } = object.getBoundingRect();
+    const size = layerThumbnailSize({ width, height });
+    const drawn = object.toCanvasElement({ multiplier: size.scale, enableRetinaScaling: false });
+    const element = document.createElement('canvas');
+    element.width = drawn.width;
+    element.height = drawn.height;
+    const context = element.getContext('2d');
+    if (!context) return null;
+    context.fillStyle = '#ffffff';
+    context.fillRect(0, 0, element.width, element.height);
+    context.drawImage(drawn, 0, 0);
+    return element.toDataURL(LAYER_THUMBNAIL_TYPE, LAYER_THUMBNAIL_QUALITY);
   }
 }

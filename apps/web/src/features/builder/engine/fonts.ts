@@ -1,9 +1,10 @@
 /**
  * Catalogue fonts for the canvas: the texts' families are loaded into the page (FontFace from the
  * platform's font assets, spec section 7) so that fabric measures and draws them as the renderer will.
- * A font that fails to load is only logged (spec section 8: 'Failed to load font face').
+ * Brand-kit fonts load from their file URL once it is known (setCustomFontUrls), as the renderer loads a
+ * request's custom fonts. A font that fails to load is only logged (spec section 8: 'Failed to load font face').
  */
-import { fontAssetPath } from '@adloom/renderer';
+import { findFontFamily, fontAssetPath } from '@adloom/renderer';
 import { BUILDER } from '@adloom/template';
 import { allLayers, type BuilderModel } from '../model/index.js';
 
@@ -29,16 +30,54 @@ export function faceKey(face: FontFaceKey): string {
   return `${face.family}|${face.weight}|${face.italic ? 'italic' : 'normal'}`;
 }
 
-const loads = new Map<string, Promise<boolean>>();
+/** Files of the families outside the catalogue (brand-kit fonts), by family name in lower case. */
+const customFontUrls = new Map<string, string>();
+const customFontListeners = new Set<() => void>();
 
-function loadFace(face: FontFaceKey): Promise<boolean> {
+/**
+ * Where the families outside the catalogue (the client's brand-kit fonts) load from. Listeners hear of a
+ * change, so that texts whose family's file just became known are loaded and drawn again.
+ */
+export function setCustomFontUrls(fonts: readonly { family: string; url: string }[]): void {
+  const next = new Map(fonts.map((font) => [font.family.toLowerCase(), font.url]));
+  const same =
+    next.size === customFontUrls.size &&
+    [...next].every(([family, url]) => customFontUrls.get(family) === url);
+  if (same) return;
+  customFontUrls.clear();
+  for (const [family, url] of next) customFontUrls.set(family, url);
+  for (const listener of [...customFontListeners]) listener();
+}
+
+/** Calls `listener` after the custom font files change; returns the unsubscribe function. */
+export function onCustomFontUrlsChange(listener: () => void): () => void {
+  customFontListeners.add(listener);
+  return () => customFontListeners.delete(listener);
+}
+
+/** A face and the file it loads from: the same face is loaded again once its family's file changes. */
+export function faceSourceKey(face: FontFaceKey): string {
+  return `${faceKey(face)}|${customFontUrls.get(face.family.toLowerCase()) ?? ''}`;
+}
+
+/** The CSS sources of a face; undefined for a family with no file (not in the catalogue, no URL yet). */
+function faceSources(face: FontFaceKey): string | undefined {
+  // A brand font is one file, drawn as it is at every weight and style, as the renderer draws it.
+  const custom = customFontUrls.get(face.family.toLowerCase());
+  if (custom !== undefined) return `url("${custom}")`;
+  if (!findFontFamily(face.family)) return undefined;
   // The weighted file first, then the family's file without a weight (spec section 7).
-  const sources = [
+  return [
     fontAssetPath(face.family, face.weight, face.italic),
     fontAssetPath(face.family, undefined, face.italic),
   ]
     .map((path) => `url("${path}")`)
     .join(', ');
+}
+
+const loads = new Map<string, Promise<boolean>>();
+
+function loadFace(face: FontFaceKey, sources: string): Promise<boolean> {
   const fontFace = new FontFace(face.family, sources, {
     weight: String(face.weight),
     style: face.italic ? 'italic' : 'normal',
@@ -64,10 +103,13 @@ export async function preloadFonts(
   timeoutMs: number = BUILDER.fontPreloadTimeoutMs,
 ): Promise<FontFaceKey[]> {
   const pending = faces.map((face) => {
-    const key = faceKey(face);
+    const key = faceSourceKey(face);
     let load = loads.get(key);
     if (!load) {
-      load = loadFace(face);
+      const sources = faceSources(face);
+      // Not kept: once the family's file is known, the face is loaded from it.
+      if (sources === undefined) return Promise.resolve(null);
+      load = loadFace(face, sources);
       loads.set(key, load);
     }
     return load.then((ok) => (ok ? face : null));

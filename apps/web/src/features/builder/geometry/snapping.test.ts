@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { GUIDE_MARGIN, SNAP_DISTANCE, snapMove, snapResize } from './snapping';
+import {
+  GUIDE_MARGIN,
+  SNAP_DISTANCE,
+  draggedEdgesBetween,
+  snapMove,
+  snapResize,
+  snapResizeProportional,
+} from './snapping';
 import type { SnapTarget } from './snapping';
 
 // A canvas whose edges and centre (0, 500, 1000 across; 0, 400, 800 down) stay out of the way.
@@ -281,6 +288,117 @@ describe('snapResize', () => {
       dy: 0,
       bounds: moving,
       guides: [],
+    });
+  });
+});
+
+describe('snapResizeProportional', () => {
+  it('snaps the dragged right edge and moves the bottom with it, keeping the ratio and the top-left corner', () => {
+    // Right 298 → 300 (the other's left); 100 × 50 becomes 102 × 51.
+    const plan = snapResizeProportional(
+      { left: 198, top: 100, width: 100, height: 50 },
+      { x: 'right', y: 'bottom' },
+      [other],
+      canvas,
+    );
+    expect(plan).toEqual({
+      dx: 2,
+      dy: 1,
+      bounds: { left: 198, top: 100, width: 102, height: 51 },
+      guides: [{ kind: 'vertical', x: 300, y1: 95, y2: 465 }],
+    });
+  });
+
+  it('snaps the dragged top edge and moves the left with it, keeping the bottom-right corner', () => {
+    // Top 463 → 460 (the other's bottom); 80 × 40 becomes 86 × 43, still ending at (200, 503).
+    const plan = snapResizeProportional(
+      { left: 120, top: 463, width: 80, height: 40 },
+      { x: 'left', y: 'top' },
+      [other],
+      canvas,
+    );
+    expect(plan).toEqual({
+      dx: -6,
+      dy: -3,
+      bounds: { left: 114, top: 460, width: 86, height: 43 },
+      guides: [{ kind: 'horizontal', y: 460, x1: 109, x2: 405 }],
+    });
+  });
+
+  it('takes the nearer of the two edges when both are in reach', () => {
+    // Left 303 is 3 from 300, top 401 is 1 from 400 (the other's top and the canvas centre): the top wins.
+    const plan = snapResizeProportional(
+      { left: 303, top: 401, width: 100, height: 100 },
+      { x: 'left', y: 'top' },
+      [other],
+      canvas,
+    );
+    expect(plan).toEqual({
+      dx: -1,
+      dy: -1,
+      bounds: { left: 302, top: 400, width: 101, height: 101 },
+      guides: [{ kind: 'horizontal', y: 400, x1: 0, x2: 1000 }],
+    });
+  });
+
+  it('draws a guide for the edge that followed when it lands exactly on a line', () => {
+    // A square: right 297 → 300 and bottom 297 → 300, where a second object's top is.
+    const plan = snapResizeProportional(
+      { left: 100, top: 100, width: 197, height: 197 },
+      { x: 'right', y: 'bottom' },
+      [other, { left: 600, top: 300, width: 50, height: 50 }],
+      canvas,
+    );
+    expect(plan.bounds.width).toBeCloseTo(200, 9);
+    expect(plan.bounds.height).toBeCloseTo(200, 9);
+    expect(plan.guides).toEqual([
+      { kind: 'vertical', x: 300, y1: 95, y2: 465 },
+      { kind: 'horizontal', y: 300, x1: 95, x2: 655 },
+    ]);
+  });
+
+  it('does nothing without a line in reach, for hidden objects, or when the snap would turn it inside out', () => {
+    const moving = { left: 120, top: 100, width: 80, height: 40 };
+    const nothing = { dx: 0, dy: 0, bounds: moving, guides: [] };
+    expect(snapResizeProportional(moving, { x: 'right', y: 'bottom' }, [other], canvas)).toEqual(nothing);
+    const hidden: SnapTarget = { left: 202, top: 600, width: 10, height: 10, hidden: true };
+    expect(snapResizeProportional(moving, { x: 'right', y: 'bottom' }, [hidden], canvas)).toEqual(nothing);
+    // The lines at 97 to 98 are within 4 of the right and bottom edges (102), but left of the fixed corner.
+    const tiny = { left: 100, top: 100, width: 2, height: 2 };
+    expect(
+      snapResizeProportional(
+        tiny,
+        { x: 'right', y: 'bottom' },
+        [{ left: 97, top: 97, width: 1, height: 1 }],
+        canvas,
+      ),
+    ).toEqual({ dx: 0, dy: 0, bounds: tiny, guides: [] });
+  });
+});
+
+describe('draggedEdgesBetween', () => {
+  const start = { left: 100, top: 100, width: 50, height: 40 };
+
+  it('names the edge that moved while its opposite stayed', () => {
+    expect(draggedEdgesBetween(start, { left: 100, top: 100, width: 60, height: 40 })).toEqual({
+      x: 'right',
+    });
+    expect(draggedEdgesBetween(start, { left: 90, top: 100, width: 60, height: 40 })).toEqual({ x: 'left' });
+    expect(draggedEdgesBetween(start, { left: 100, top: 100, width: 50, height: 45 })).toEqual({
+      y: 'bottom',
+    });
+    expect(draggedEdgesBetween(start, { left: 90, top: 95, width: 60, height: 45 })).toEqual({
+      x: 'left',
+      y: 'top',
+    });
+  });
+
+  it('names no edge on an axis where both edges moved (from the centre) or neither did', () => {
+    expect(draggedEdgesBetween(start, { left: 95, top: 100, width: 60, height: 40 })).toEqual({});
+    expect(draggedEdgesBetween(start, start)).toEqual({});
+    // Float noise on the anchored edge is not a move.
+    expect(draggedEdgesBetween(start, { left: 100.0000000001, top: 100, width: 70, height: 40 })).toEqual({
+      x: 'right',
     });
   });
 });

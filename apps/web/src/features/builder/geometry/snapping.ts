@@ -226,3 +226,67 @@ function mergeGuides(
   }
   return merged.sort((a, b) => a.at - b.at);
 }
+
+/**
+ * Snap a corner handle that keeps the proportions (fabric's default for corners): of the two dragged
+ * edges, the one nearer to a line snaps (a tie goes to the horizontal axis), and the other follows so the
+ * width-to-height ratio stays; the opposite corner stays where it is. The other edge's guides are drawn
+ * too when it lands exactly on a line.
+ */
+export function snapResizeProportional(
+  moving: Rect,
+  edges: Required<DraggedEdges>,
+  others: readonly SnapTarget[],
+  canvas: Size,
+): ResizeSnapPlan {
+  const targets = others.filter((o) => !o.hidden);
+  const vertical = verticalLines(targets, canvas);
+  const horizontal = horizontalLines(targets, canvas);
+  const xEdge = (bounds: Rect) => (edges.x === 'left' ? bounds.left : bounds.left + bounds.width);
+  const yEdge = (bounds: Rect) => (edges.y === 'top' ? bounds.top : bounds.top + bounds.height);
+  const x = snapAxis([xEdge(moving)], vertical, (d) => (edges.x === 'left' ? -d : d) > -moving.width);
+  const y = snapAxis([yEdge(moving)], horizontal, (d) => (edges.y === 'top' ? -d : d) > -moving.height);
+  if (!x && !y) return { dx: 0, dy: 0, bounds: moving, guides: [] };
+  const byX = x !== undefined && (y === undefined || Math.abs(x.delta) <= Math.abs(y.delta) + EPSILON);
+  const factor = byX
+    ? (moving.width + (edges.x === 'left' ? -x.delta : x.delta)) / moving.width
+    : (moving.height + (edges.y === 'top' ? -y!.delta : y!.delta)) / moving.height;
+  const width = moving.width * factor;
+  const height = moving.height * factor;
+  const bounds: Rect = {
+    left: edges.x === 'left' ? moving.left + moving.width - width : moving.left,
+    top: edges.y === 'top' ? moving.top + moving.height - height : moving.top,
+    width,
+    height,
+  };
+  // The edge that followed lines up with something only by chance: a guide then, but no correction.
+  const exactly = (delta: number) => Math.abs(delta) <= EPSILON;
+  const followedX = byX ? x : snapAxis([xEdge(bounds)], vertical, exactly);
+  const followedY = byX ? snapAxis([yEdge(bounds)], horizontal, exactly) : y;
+  return {
+    dx: xEdge(bounds) - xEdge(moving),
+    dy: yEdge(bounds) - yEdge(moving),
+    bounds,
+    guides: guidesFor(bounds, followedX, followedY, canvas),
+  };
+}
+
+/** How far (canvas units) an edge must have moved to count as dragged: more than float noise. */
+const MOVED = 1e-6;
+
+/**
+ * The edges a resize handle drags, read from the bounds at the gesture's start and now: the handle's
+ * anchor stays put, so an edge that moved while the opposite one stayed is dragged. On an axis where both
+ * moved (a resize from the centre) or neither did, nothing is dragged.
+ */
+export function draggedEdgesBetween(start: Rect, now: Rect): DraggedEdges {
+  const moved = (before: number, after: number) => Math.abs(before - after) > MOVED;
+  const left = moved(start.left, now.left);
+  const right = moved(start.left + start.width, now.left + now.width);
+  const top = moved(start.top, now.top);
+  const bottom = moved(start.top + start.height, now.top + now.height);
+  return {
+    ...(left !== right ? { x: left ? ('left' as const) : ('right' as const) } : {}),
+    ...(top !== bottom ? { y: top ? ('top' as const) : ('bottom' as const) } : {}),
+  };
+}

@@ -149,6 +149,7 @@ const KIND_FIELDS: Readonly<Record<LayerKind, ReadonlySet<string>>> = {
     'textAlign',
     'lineHeight',
     'fill',
+    'fit',
   ]),
   rating: new Set([...COMMON_FIELDS, 'value', 'filledColor', 'emptyColor']),
   group: new Set(COMMON_FIELDS),

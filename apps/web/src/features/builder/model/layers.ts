@@ -214,6 +214,7 @@ export function createTextLayer(init: LayerInit<TextLayer> = {}): TextLayer {
       textAlign: DEFAULT_TEXT.textAlign,
       lineHeight: DEFAULT_TEXT.lineHeight,
       fill: DEFAULT_TEXT.fill,
+      fit: null,
     },
   );
 }

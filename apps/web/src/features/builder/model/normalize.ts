@@ -26,6 +26,7 @@ import type {
   PolygonLayer,
   ShapeStyle,
   TextAlign,
+  TextFit,
   TextLayer,
 } from './types.js';
 
@@ -59,6 +60,16 @@ export function withoutNonXmlCharacters(text: string): string {
 export function textBoxHeight(text: string, fontSize: number, lineHeight: number): number {
   const lines = text.split(/\r\n|\r|\n/).length;
   return roundLength(fontSize * FONT_SIZE_MULT * (lineHeight * (lines - 1) + 1));
+}
+
+/** A text's fit rule in the model's form: null when off; both sizes above 0, rounded as lengths. */
+function normalizeFit(fit: TextFit | null | undefined): TextFit | null {
+  if (fit === null || fit === undefined) return null;
+  const height = nonNegativeLength(fit.height, 'fit height');
+  const minFontSize = nonNegativeLength(fit.minFontSize, 'fit minFontSize');
+  if (height === 0 || minFontSize === 0)
+    throw new RangeError('A fit needs a height and a minimum size above 0');
+  return { height, minFontSize };
 }
 
 /** Throws the spec's 'Rating must be between 1 and 5' unless the value is a number from 1 to 5. */
@@ -253,6 +264,7 @@ function normalizeText(layer: TextLayer): TextLayer {
     fontSize,
     lineHeight,
     fill: paint(layer.fill, 'fill'),
+    fit: normalizeFit(layer.fit),
     width: Math.max(TEXT_MIN_WIDTH, layer.width),
     height: textBoxHeight(text, fontSize, lineHeight),
   };

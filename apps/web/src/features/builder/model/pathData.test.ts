@@ -39,6 +39,13 @@ describe('path data', () => {
     expect(Math.round(half.maxY * 1e6) / 1e6).toBe(10);
   });
 
+  it('settles a large arc whose bounds move more than its rounded end points (found by fast-check)', () => {
+    const local = localizePath(
+      'M0 0 C0 0 0 0 -1.5714285714285714 -713.5714285714286 A214 1 66 1 0 110 109 Q0 0 0 0',
+    );
+    expect(localizePath(local.d)).toEqual({ ...local, offset: { x: 0, y: 0 } });
+  });
+
   it('moves data into its box once and for all: localizing the result changes nothing', () => {
     const coordinate = fc.integer({ min: -5000, max: 5000 }).map((value) => value / 7);
     const segment = fc.oneof(

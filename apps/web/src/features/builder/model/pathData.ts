@@ -2,7 +2,7 @@
  * SVG path data: parsed into absolute commands (M L C Q A Z), moved, measured exactly (curve and arc
  * extremes included, as fabric.js measures a path) and written back in one canonical form.
  */
-import { roundLength } from './numbers.js';
+import { LENGTH_DECIMALS, roundLength } from './numbers.js';
 import type { Bounds } from './matrix.js';
 import type { Point } from './types.js';
 
@@ -359,11 +359,14 @@ export function localizePath(d: string): LocalPath {
   let text = formatPathData(parsePathData(d));
   let commands = parsePathData(text);
   const offset = { x: 0, y: 0 };
+  // A box within one rounding unit of the origin is at the origin: the bounds of a large arc move by
+  // more than the rounding of its end points, so moving it by 0.01 may only move its bounds back.
+  const settled = (value: number) => Math.abs(value) <= 10 ** -LENGTH_DECIMALS;
   for (let step = 0; step < 5; step += 1) {
     const bounds = pathBounds(commands);
     const dx = bounds ? roundLength(bounds.minX) : 0;
     const dy = bounds ? roundLength(bounds.minY) : 0;
-    if (dx === 0 && dy === 0) break;
+    if (settled(dx) && settled(dy)) break;
     offset.x = roundLength(offset.x + dx);
     offset.y = roundLength(offset.y + dy);
     text = formatPathData(translatePath(commands, -dx, -dy));

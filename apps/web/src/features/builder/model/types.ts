@@ -140,6 +140,20 @@ export interface TextLayer extends LayerCommon {
   /** A multiple of the font size (fabric.js's lineHeight). */
   lineHeight: number;
   fill: string | null;
+  /** Auto-fit (shrink to fit the box, down to a minimum size); null, the default: drawn at fontSize. */
+  fit: TextFit | null;
+}
+
+/**
+ * A text's auto-fit rule (the renderer's `data-height` and `data-min-font-size`): the filled text is
+ * drawn at the largest whole size from fontSize down to minFontSize at which no word breaks and its lines
+ * fit `height`; at minFontSize, lines below the box are left out and the last one ends with an ellipsis.
+ */
+export interface TextFit {
+  /** The box height, above 0. */
+  height: number;
+  /** The smallest size the text may shrink to, above 0 (at or above fontSize: no shrinking). */
+  minFontSize: number;
 }
 
 /** The star-rating widget (RATING): five stars in its box, filled to the preview value in the builder. */

@@ -2,6 +2,9 @@ import { Box } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import type { BuilderEditor } from '../engine/BuilderEditor';
 import { FabricView } from '../engine/fabric-view';
+import { ImportPlaceholders } from './images/ImportPlaceholders';
+import { useCanvasPictureDrop } from './images/useCanvasPictureDrop';
+import { useFontChoices } from './text/useFontChoices';
 
 /** Mounts the fabric view of the editor; `onView` gets it (for the thumbnail) and null on unmount. */
 export function BuilderCanvas({
@@ -12,6 +15,8 @@ export function BuilderCanvas({
   onView: (view: FabricView | null) => void;
 }) {
   const container = useRef<HTMLDivElement>(null);
+  // The brand kit's font files, so that texts in brand fonts are drawn in them from the start.
+  useFontChoices();
   useEffect(() => {
     const host = container.current;
     if (!host) return;
@@ -26,17 +31,31 @@ export function BuilderCanvas({
       void view.dispose().then(() => element.remove());
     };
   }, [editor, onView]);
+  // Picture files dropped on the canvas area are placed where they are dropped (panels/images).
+  const drop = useCanvasPictureDrop(editor, container);
   return (
     <Box
-      style={{ overflow: 'auto', flex: 1, minWidth: 0, minHeight: 480, maxHeight: 'calc(100vh - 220px)' }}
+      style={{
+        overflow: 'auto',
+        flex: 1,
+        minWidth: 0,
+        minHeight: 480,
+        maxHeight: 'calc(100vh - 220px)',
+        outline: drop.dragging ? '2px dashed var(--mantine-color-blue-6)' : undefined,
+        outlineOffset: -2,
+      }}
       bg="var(--mantine-color-gray-1)"
       p="md"
+      {...drop.handlers}
     >
-      <Box
-        ref={container}
-        data-testid="builder-canvas"
-        style={{ boxShadow: '0 0 0 1px #ccc', width: 'fit-content' }}
-      />
+      <Box pos="relative" style={{ width: 'fit-content' }}>
+        <Box
+          ref={container}
+          data-testid="builder-canvas"
+          style={{ boxShadow: '0 0 0 1px #ccc', width: 'fit-content' }}
+        />
+        <ImportPlaceholders editor={editor} />
+      </Box>
     </Box>
   );
 }

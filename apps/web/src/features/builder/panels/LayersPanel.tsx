@@ -1,183 +1,107 @@
-import { ActionIcon, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import {
-  IconArrowDown,
-  IconArrowUp,
-  IconEye,
-  IconEyeOff,
-  IconLock,
-  IconLockOpen,
-  IconTrash,
-} from '@tabler/icons-react';
-import { useState } from 'react';
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  closestCenter,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+  type UniqueIdentifier,
+} from '@dnd-kit/core';
+import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { useMemo, useState } from 'react';
 import type { BuilderEditor } from '../engine/BuilderEditor';
 import { useEditorState } from '../engine/useEditorState';
 import type { ModelLayer } from '../model/index.js';
+import { GroupMembers, showsMembers } from './layers/GroupMembers';
+import { LayerRow, type LayerListContext } from './layers/LayerRow';
 import { wholeState } from './wholeState';
 
-function NameInput({ editor, layer }: { editor: BuilderEditor; layer: ModelLayer }) {
-  const [name, setName] = useState(layer.data.name);
-  const commit = () => {
-    if (name !== layer.data.name) editor.renameLayer(layer.uid, name);
+/** The model keeps layers bottom first; the list shows the front-most layer on top. */
+function topFirst(layers: readonly ModelLayer[]): ModelLayer[] {
+  return [...layers].reverse();
+}
+
+/** Screen-reader messages of a drag, with layer names instead of uids. */
+function announcements(rows: readonly ModelLayer[]): Announcements {
+  const nameOf = (id: UniqueIdentifier) => rows.find((layer) => layer.uid === id)?.data.name ?? 'layer';
+  const positionOf = (id: UniqueIdentifier) => rows.findIndex((layer) => layer.uid === id) + 1;
+  return {
+    onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}.`,
+    onDragOver: ({ active, over }) =>
+      over ? `${nameOf(active.id)} is over position ${positionOf(over.id)} of ${rows.length}.` : undefined,
+    onDragEnd: ({ active, over }) =>
+      over ? `${nameOf(active.id)} dropped at position ${positionOf(over.id)} of ${rows.length}.` : undefined,
+    onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled.`,
   };
-  return (
-    <TextInput
-      size="xs"
-      aria-label={`Name of ${layer.data.name}`}
-      value={name}
-      onChange={(event) => setName(event.currentTarget.value)}
-      onBlur={commit}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') commit();
-      }}
-    />
-  );
 }
 
-function LayerRow({
-  editor,
-  layer,
-  selected,
-  index,
-  count,
-}: {
-  editor: BuilderEditor;
-  layer: ModelLayer;
-  selected: boolean;
-  index: number;
-  count: number;
-}) {
-  const name = layer.data.name;
-  return (
-    <Paper
-      withBorder
-      p={6}
-      radius="sm"
-      bg={selected ? 'var(--mantine-color-blue-light)' : undefined}
-      data-testid="layer-row"
-      data-layer-id={layer.id}
-      aria-selected={selected}
-    >
-      <Stack gap={4}>
-        <Group gap={4} wrap="nowrap" justify="space-between">
-          <Text
-            size="sm"
-            fw={selected ? 600 : 400}
-            style={{ cursor: layer.locked ? 'default' : 'pointer', flex: 1 }}
-            onClick={() => editor.select([layer.uid])}
-            role="button"
-            aria-label={`Select ${name}`}
-            truncate
-          >
-            {name}
-          </Text>
-          <Text size="xs" c="dimmed" ff="monospace">
-            {layer.id}
-          </Text>
-        </Group>
-        {selected && <NameInput key={`${layer.uid}:${name}`} editor={editor} layer={layer} />}
-        {selected && layer.kind === 'group' && <GroupMembers layers={layer.children} />}
-        <Group gap={2} wrap="nowrap">
-          <ActionIcon
-            size="sm"
-            variant="subtle"
-            aria-label={layer.hidden ? `Show ${name}` : `Hide ${name}`}
-            onClick={() => editor.setHidden([layer.uid], !layer.hidden)}
-          >
-            {layer.hidden ? <IconEyeOff size={14} /> : <IconEye size={14} />}
-          </ActionIcon>
-          <ActionIcon
-            size="sm"
-            variant="subtle"
-            aria-label={layer.locked ? `Unlock ${name}` : `Lock ${name}`}
-            onClick={() => editor.setLocked([layer.uid], !layer.locked)}
-          >
-            {layer.locked ? <IconLock size={14} /> : <IconLockOpen size={14} />}
-          </ActionIcon>
-          <ActionIcon
-            size="sm"
-            variant="subtle"
-            aria-label={`Move ${name} up`}
-            disabled={index === count - 1}
-            onClick={() => editor.moveLayer(layer.uid, 'up')}
-          >
-            <IconArrowUp size={14} />
-          </ActionIcon>
-          <ActionIcon
-            size="sm"
-            variant="subtle"
-            aria-label={`Move ${name} down`}
-            disabled={index === 0}
-            onClick={() => editor.moveLayer(layer.uid, 'down')}
-          >
-            <IconArrowDown size={14} />
-          </ActionIcon>
-          <ActionIcon
-            size="sm"
-            variant="subtle"
-            color="red"
-            aria-label={`Delete ${name}`}
-            onClick={() => editor.removeLayers([layer.uid])}
-          >
-            <IconTrash size={14} />
-          </ActionIcon>
-        </Group>
-      </Stack>
-    </Paper>
-  );
-}
+const SCREEN_READER_INSTRUCTIONS = {
+  draggable:
+    'To move a layer, press space or enter, move it with the up and down arrow keys, then press space or enter to drop it, or escape to cancel.',
+};
 
-/** A selected group shows its members (spec section 4), top first, nested groups indented. */
-function GroupMembers({ layers }: { layers: readonly ModelLayer[] }) {
-  return (
-    <Stack gap={2} pl="sm" aria-label="Group members">
-      {[...layers].reverse().map((member) => (
-        <Stack key={member.uid} gap={2}>
-          <Group
-            gap={4}
-            wrap="nowrap"
-            justify="space-between"
-            data-testid="group-member"
-            data-layer-id={member.id}
-          >
-            <Text size="xs" truncate>
-              {member.data.name}
-            </Text>
-            <Text size="xs" c="dimmed" ff="monospace">
-              {member.id}
-            </Text>
-          </Group>
-          {member.kind === 'group' && <GroupMembers layers={member.children} />}
-        </Stack>
-      ))}
-    </Stack>
-  );
-}
-
-/** LAYERS: the layers top first; select, rename, hide, lock, move up or down, delete. */
+/**
+ * LAYERS: the layers, front-most on top. Click to select (shift or ctrl/cmd to add), double-click to
+ * rename, hide, lock, delete, and drag to reorder (or the keyboard: the handle, or move up and down);
+ * a reorder is one undo step. A selected group lists its members.
+ */
 export function LayersPanel({ editor }: { editor: BuilderEditor }) {
   const { model, selection } = useEditorState(editor, wholeState);
-  const layers = model.layers;
-  if (layers.length === 0)
+  const [renamingUid, setRenamingUid] = useState<string | null>(null);
+  const rows = useMemo(() => topFirst(model.layers), [model.layers]);
+  const sensors = useSensors(
+    // A short distance first, so that a click on the handle stays a click.
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+
+  if (rows.length === 0)
     return (
       <Text size="sm" c="dimmed">
         No layers yet. Add one from SHAPES, IMAGES, TEXT or WIDGETS.
       </Text>
     );
+
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    const position = rows.findIndex((layer) => layer.uid === over.id);
+    if (position === -1) return;
+    // Position from the top of the list → index from the bottom of the model.
+    editor.moveLayerTo(String(active.id), rows.length - 1 - position);
+  };
+
+  const context: LayerListContext = { editor, selection, renamingUid, setRenamingUid };
   return (
-    <Stack gap={6} aria-label="Layers">
-      {layers
-        .map((layer, index) => ({ layer, index }))
-        .reverse()
-        .map(({ layer, index }) => (
-          <LayerRow
-            key={layer.uid}
-            editor={editor}
-            layer={layer}
-            index={index}
-            count={layers.length}
-            selected={selection.includes(layer.uid)}
-          />
-        ))}
-    </Stack>
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={onDragEnd}
+      accessibility={{
+        announcements: announcements(rows),
+        screenReaderInstructions: SCREEN_READER_INSTRUCTIONS,
+      }}
+    >
+      <SortableContext items={rows.map((layer) => layer.uid)} strategy={verticalListSortingStrategy}>
+        <Stack gap={6} aria-label="Layers">
+          {rows.map((layer, position) => (
+            <LayerRow
+              key={layer.uid}
+              context={context}
+              layer={layer}
+              position={position}
+              count={rows.length}
+              members={
+                layer.kind === 'group' && showsMembers(layer, selection) ? (
+                  <GroupMembers context={context} layers={layer.children} />
+                ) : undefined
+              }
+            />
+          ))}
+        </Stack>
+      </SortableContext>
+    </DndContext>
   );
 }

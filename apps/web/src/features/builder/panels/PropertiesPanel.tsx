@@ -3,7 +3,7 @@ import type { BuilderEditor } from '../engine/BuilderEditor';
 import { useEditorState } from '../engine/useEditorState';
 import { findLayer, type LayerPatch, type ModelLayer } from '../model/index.js';
 import { LayerDataSettings } from './layer-data/LayerDataSettings';
-import { StyleProperties } from './style/StyleProperties';
+import { CanvasProperties, StyleProperties } from './style/StyleProperties';
 import { TextProperties } from './text/TextProperties';
 import { wholeState } from './wholeState';
 
@@ -86,6 +86,7 @@ export function PropertiesPanel({ editor }: { editor: BuilderEditor }) {
             : 'Select a layer to see its properties.'}
         </Text>
       )}
+      {selection.length === 0 && <CanvasProperties editor={editor} />}
     </Stack>
   );
 }

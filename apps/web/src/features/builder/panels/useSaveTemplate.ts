@@ -6,12 +6,14 @@ import { useNotify } from '../../../app/store/useNotify';
 import { CreateUploadDestinationMutation } from '../../../lib/api/createUploadDestination';
 import { mutationFailure } from '../../../lib/graphqlErrors';
 import { uploadFile } from '../../../lib/upload';
-import { CreateTemplateMutation } from '../../templates/api/createTemplate';
 import { storedFileUrl } from '../../templates/templateFormat';
+import { CreateBuilderTemplateMutation } from '../api/createTemplate';
 import { UpdateTemplateMutation } from '../api/updateTemplate';
 import type { BuilderEditor } from '../engine/BuilderEditor';
 import { downloadFileName } from '../geometry/file-name';
 import { SAVED_THUMBNAIL_TYPE } from '../geometry/images';
+import { CreateTemplateTagMutation } from '../tags/api';
+import { modelSlots, resolveTagIds } from '../tags/tags';
 
 /** Sticky: setTimeout's longest delay (about 24 days); a longer one would fire at once. */
 const STICKY_MS = 2_147_483_647;
@@ -29,12 +31,14 @@ class SaveFailure extends Error {}
 
 /**
  * Saving (spec sections 5 and 7): check the save rules (their reason is shown), upload a JPEG thumbnail,
- * then create or update the template with the model's SVG. 'Template created' or 'Template updated' on
+ * create the new style tags (one that fails is logged and skipped), then create or update the template
+ * with the model's SVG, its slots and its tags; an update may regenerate the feeds that use the template. 'Template created' or 'Template updated' on
  * success; any failure shows the sticky 'Failed to save template' (the cause is logged).
  */
 export function useSaveTemplate({ editor, templateId, thumbnail, onSaved }: SaveTemplateOptions) {
   const [, createUploadDestination] = useMutation(CreateUploadDestinationMutation);
-  const [, createTemplate] = useMutation(CreateTemplateMutation);
+  const [, createTemplate] = useMutation(CreateBuilderTemplateMutation);
+  const [, createTag] = useMutation(CreateTemplateTagMutation);
   const [, updateTemplate] = useMutation(UpdateTemplateMutation);
   const notify = useNotify();
   const { addNotification } = useAppStore();
@@ -56,7 +60,15 @@ export function useSaveTemplate({ editor, templateId, thumbnail, onSaved }: Save
     return storedFileUrl(key);
   };
 
-  const save = async () => {
+  const createStyleTag = async (key: string): Promise<string> => {
+    const result = await createTag({ group: 'STYLE', key });
+    const payload = result.data?.createProductCatalogTemplateTag;
+    const failure = mutationFailure(result, payload);
+    if (failure || !payload?.tagId) throw new Error(failure ?? 'No tag id');
+    return payload.tagId;
+  };
+
+  const save = async ({ regenerateFeeds = false }: { regenerateFeeds?: boolean } = {}) => {
     if (saving) return;
     const check = editor.saveCheck();
     if (!check.ok) {
@@ -67,7 +79,14 @@ export function useSaveTemplate({ editor, templateId, thumbnail, onSaved }: Save
     try {
       const thumbnailUrl = await uploadThumbnail();
       const saved = editor.model;
-      const variables = { name: saved.name, templateString: editor.toSvg(), thumbnailUrl };
+      const tags = await resolveTagIds(editor.getState().tags, createStyleTag);
+      const variables = {
+        name: saved.name,
+        templateString: editor.toSvg(),
+        thumbnailUrl,
+        slots: modelSlots(saved),
+        tags: tags.map((tag) => tag.id),
+      };
       let template: { id: string; templateVersionId?: string | null } | null | undefined;
       if (templateId === null) {
         const result = await createTemplate(variables);
@@ -76,7 +95,7 @@ export function useSaveTemplate({ editor, templateId, thumbnail, onSaved }: Save
         if (failure) throw new SaveFailure(failure);
         template = payload?.template;
       } else {
-        const result = await updateTemplate({ id: templateId, ...variables });
+        const result = await updateTemplate({ id: templateId, ...variables, regenerateFeeds });
         const payload = result.data?.updateProductCatalogTemplate;
         const failure = mutationFailure(result, payload);
         if (failure) throw new SaveFailure(failure);
@@ -84,6 +103,7 @@ export function useSaveTemplate({ editor, templateId, thumbnail, onSaved }: Save
       }
       if (!template) throw new SaveFailure('The server returned no template');
       // Only what was sent is saved: an edit made while saving keeps the document dirty.
+      editor.tagsSaved(tags);
       if (editor.model === saved) editor.markSaved();
       notify.success(templateId === null ? BUILDER_ERRORS.templateCreated : BUILDER_ERRORS.templateUpdated);
       onSaved(

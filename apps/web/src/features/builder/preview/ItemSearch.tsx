@@ -10,12 +10,15 @@ import { SEARCH_DEBOUNCE_MS } from '../../catalogs/useUrlSearch';
  */
 export function ItemSearch({
   disabled,
+  initialValue = '',
   onSearch,
 }: {
   disabled: boolean;
+  /** The search already made (the Preview state outlives the tab). */
+  initialValue?: string;
   onSearch: (search: string) => void;
 }) {
-  const [input, setInput] = useState('');
+  const [input, setInput] = useState(initialValue);
   const search = useDebouncedCallback(onSearch, SEARCH_DEBOUNCE_MS);
   return (
     <TextInput

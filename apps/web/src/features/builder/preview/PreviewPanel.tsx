@@ -1,32 +1,27 @@
 import { Stack } from '@mantine/core';
-import { useReducer } from 'react';
 import type { ServerPreviewSlot } from './adGenerationJob';
 import { ItemSearch } from './ItemSearch';
 import { LivePreview } from './LivePreview';
 import { PreviewItemList } from './PreviewItemList';
 import { PreviewSourcePickers } from './PreviewSourcePickers';
-import { initialPreviewState, previewReducer } from './previewState';
 import { ServerPreview } from './ServerPreview';
-import type { RenderLive } from './useLivePreview';
-import { usePreviewItems } from './usePreviewItems';
+import type { PreviewSession } from './usePreviewSession';
 
 export interface PreviewPanelProps {
   /** The saved template version the server preview generates; null until the template is saved. */
   templateVersionId: string | null;
   /** Per slot, the flat feature map startAdGenerationJob's ad config takes. */
   slots: readonly ServerPreviewSlot[];
-  /** Draws an item with the current, unsaved template in the browser; resolves to a PNG data URL. */
-  renderLive: RenderLive;
+  /** The Preview state and the live renderer, shared with the bottom preview bar (usePreviewSession). */
+  preview: PreviewSession;
 }
 
 /**
  * The builder's PREVIEW tab: pick a catalogue, a product set and an item, then see the item generated on
- * the server with the saved template and drawn live with the current one. Holds the Preview state (spec
- * section 3); remount it (a new key) to clear it.
+ * the server with the saved template and drawn live with the current one.
  */
-export function PreviewPanel({ templateVersionId, slots, renderLive }: PreviewPanelProps) {
-  const [state, dispatch] = useReducer(previewReducer, initialPreviewState);
-  const reloadItems = usePreviewItems(state, dispatch);
+export function PreviewPanel({ templateVersionId, slots, preview }: PreviewPanelProps) {
+  const { state, dispatch, reloadItems, renderLive } = preview;
   return (
     <Stack gap="md">
       <PreviewSourcePickers
@@ -37,6 +32,7 @@ export function PreviewPanel({ templateVersionId, slots, renderLive }: PreviewPa
       <ItemSearch
         key={state.catalogId ?? ''}
         disabled={!state.catalogId}
+        initialValue={state.searchString}
         onSearch={(searchString) => dispatch({ type: 'search', searchString })}
       />
       <PreviewItemList state={state} dispatch={dispatch} onReload={reloadItems} />

@@ -1,4 +1,122 @@
-// The live preview with the unsaved template needs the browser renderer's WebAssembly served by the app;
-// until it is, the PREVIEW tab says so and the server preview of the saved version works.
-export const renderLive = () =>
-  Promise.reject(new Error('The live preview is not available yet; save to preview on the server.'));
+/**
+ * Draws the editor's current template with a preview item in the browser, with the inputs generation would
+ * use (livePreviewInputs: metadata, the item's images through the server's image route, the brand kit) and
+ * the renderer package's browser renderer, loaded on first use. Resolves to a PNG data URL.
+ */
+import type { RenderRequest } from '@adloom/renderer';
+import { liveRenderRequest, slotImageUrl, templateSlots, type LiveInputs } from './liveRequest';
+import type { PreviewItem } from './previewItem';
+
+/** Draws `svg` with `item`; resolves to a PNG data URL. */
+export type RenderTemplate = (svg: string, item: PreviewItem) => Promise<string>;
+
+export interface LiveRendererDeps {
+  /** livePreviewInputs of an item; rejects with a message to show. */
+  loadInputs: (productCatalogItemId: string) => Promise<LiveInputs>;
+  /** Renders off-screen (spec section 4); default: the renderer package's, imported on first use. */
+  renderOffscreen?: (request: RenderRequest) => Promise<{ imageDataUrl: string }>;
+  /** Default: the page's fetch. */
+  fetch?: typeof fetch;
+  createObjectUrl?: (blob: Blob) => string;
+  revokeObjectUrl?: (url: string) => void;
+}
+
+/** How many item images and drawn previews are kept for the next render. */
+const IMAGE_CACHE_SIZE = 24;
+const RENDER_CACHE_SIZE = 12;
+
+/** A small cache, oldest out first; `evict` hears what leaves. */
+function lruCache<V>(size: number, evict: (value: V) => void = () => undefined) {
+  const entries = new Map<string, V>();
+  return {
+    get(key: string, make: () => V): V {
+      let value = entries.get(key);
+      if (value === undefined) {
+        value = make();
+        entries.set(key, value);
+        while (entries.size > size) {
+          const oldest = entries.keys().next().value!;
+          evict(entries.get(oldest)!);
+          entries.delete(oldest);
+        }
+      } else {
+        entries.delete(key);
+        entries.set(key, value);
+      }
+      return value;
+    },
+    delete(key: string) {
+      entries.delete(key);
+    },
+  };
+}
+
+const defaultRenderOffscreen = async (request: RenderRequest) => {
+  const { browserRenderer } = await import('./browserRenderer');
+  return browserRenderer.renderOffscreen(request);
+};
+
+/**
+ * A RenderTemplate with caches: each item's inputs are read once, each image is downloaded once (with the
+ * session's cookie, as a blob: URL the renderer reads), and the same template and item are drawn once
+ * however many previews show them (the PREVIEW tab and the preview bar).
+ */
+export function createLiveRenderer(deps: LiveRendererDeps): RenderTemplate {
+  const fetchFn = deps.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const createObjectUrl = deps.createObjectUrl ?? ((blob: Blob) => URL.createObjectURL(blob));
+  const revokeObjectUrl = deps.revokeObjectUrl ?? ((url: string) => URL.revokeObjectURL(url));
+  const renderOffscreen = deps.renderOffscreen ?? defaultRenderOffscreen;
+
+  const inputs = lruCache<Promise<LiveInputs>>(RENDER_CACHE_SIZE);
+  const images = lruCache<Promise<string>>(IMAGE_CACHE_SIZE, (image) => {
+    void image.then(revokeObjectUrl, () => undefined);
+  });
+  const renders = lruCache<Promise<string>>(RENDER_CACHE_SIZE);
+
+  /** Forgets a failed load, so the next render tries again. */
+  const remembered = <V>(cache: { delete(key: string): void }, key: string, load: Promise<V>) => {
+    load.catch(() => cache.delete(key));
+    return load;
+  };
+
+  const loadImage = (url: string) =>
+    images.get(url, () =>
+      remembered(
+        images,
+        url,
+        (async () => {
+          let response: Response;
+          try {
+            response = await fetchFn(url, { credentials: 'same-origin' });
+          } catch {
+            throw new Error('an image of the item could not be downloaded: check the connection');
+          }
+          if (!response.ok) {
+            const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
+            throw new Error(
+              typeof body?.message === 'string' ? body.message : `an image answered HTTP ${response.status}`,
+            );
+          }
+          return createObjectUrl(await response.blob());
+        })(),
+      ),
+    );
+
+  const draw = async (svg: string, item: PreviewItem) => {
+    const id = item.productCatalogItemId;
+    const itemInputs = await inputs.get(id, () => remembered(inputs, id, deps.loadInputs(id)));
+    const slotImages = await Promise.all(
+      templateSlots(svg).map((slot) => {
+        const url = slotImageUrl(itemInputs.imageUrls, slot);
+        return url === null ? null : loadImage(url);
+      }),
+    );
+    const { imageDataUrl } = await renderOffscreen(liveRenderRequest(svg, itemInputs, slotImages));
+    return imageDataUrl;
+  };
+
+  return (svg, item) => {
+    const key = `${item.productCatalogItemId}\n${svg}`;
+    return renders.get(key, () => remembered(renders, key, draw(svg, item)));
+  };
+}

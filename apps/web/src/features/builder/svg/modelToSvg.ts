@@ -14,7 +14,8 @@
  *   fills its box. No placeholder element beside it.
  * - rating: <rect id="RATING"> with fill (filled stars) and data-empty-fill, as the renderer reads it.
  * - text: <text> with the template string in `title` (and as its text, for plain viewers) and the box in
- *   data-x, data-y, data-width, data-align, data-line-height, font-family, font-weight, font-style, font-size.
+ *   data-x, data-y, data-width, data-align, data-line-height, font-family, font-weight, font-style, font-size;
+ *   a text with auto-fit also has data-height and data-min-font-size (none without it).
  */
 import { createBuilderDocument, createBuilderLayer, writeBuilderMetadata } from '@adloom/template';
 import {
@@ -157,6 +158,8 @@ function layerElement(layer: ModelLayer, depth: number): string {
           ['data-width', layer.width],
           ['data-align', layer.textAlign],
           ['data-line-height', layer.lineHeight],
+          ['data-height', layer.fit?.height],
+          ['data-min-font-size', layer.fit?.minFontSize],
           ['font-family', layer.fontFamily],
           ['font-weight', layer.fontWeight],
           ['font-style', layer.fontStyle === 'italic' ? 'italic' : undefined],

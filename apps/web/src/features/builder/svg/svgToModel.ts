@@ -34,6 +34,7 @@ import {
   type Point,
   type ShapeStyle,
   type TextAlign,
+  type TextFit,
   membersBox,
   moveMembers,
   usedDefinitions,
@@ -175,6 +176,15 @@ function firstFontFamily(value: string | undefined): string | undefined {
   return first === undefined || first === '' ? undefined : first;
 }
 
+/** The auto-fit rule: data-height and data-min-font-size together, as the renderer reads them; else none. */
+function readTextFit(node: XmlElement): TextFit | null {
+  const height = length(attr(node, 'data-height'));
+  const minFontSize = length(attr(node, 'data-min-font-size'));
+  return height !== undefined && minFontSize !== undefined && height > 0 && minFontSize > 0
+    ? { height, minFontSize }
+    : null;
+}
+
 function readText(node: XmlElement, common: ReturnType<typeof readCommon>): ModelLayer {
   const width = length(attr(node, 'data-width'));
   if (width === undefined) {
@@ -200,6 +210,7 @@ function readText(node: XmlElement, common: ReturnType<typeof readCommon>): Mode
     textAlign: readTextAlign(node),
     lineHeight,
     fill: readPaint(node, 'fill', '#000000'),
+    fit: readTextFit(node),
   };
 }
 

@@ -1,0 +1,31 @@
+import { graphql } from '../../../graphql/client';
+
+/** Saves a new template from the builder (spec section 7, row 2). */
+export const CreateBuilderTemplateMutation = graphql(`
+  mutation CreateBuilderTemplate(
+    $name: String!
+    $templateString: String!
+    $thumbnailUrl: String
+    $slots: [SlotInput!]
+    $tags: [ID!]
+  ) {
+    createProductCatalogTemplate(
+      name: $name
+      templateString: $templateString
+      thumbnailUrl: $thumbnailUrl
+      slots: $slots
+      tags: $tags
+    ) {
+      template {
+        id
+        name
+        versionNumber
+        templateVersionId
+      }
+      error {
+        code
+        message
+      }
+    }
+  }
+`);

@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { faceSourceKey, onCustomFontUrlsChange, preloadFonts, setCustomFontUrls } from './fonts';
+
+/** The FontFace objects made, with what they were made from. */
+const made: { family: string; source: string; descriptors: FontFaceDescriptors }[] = [];
+const added: unknown[] = [];
+
+beforeAll(() => {
+  vi.stubGlobal(
+    'FontFace',
+    class {
+      constructor(family: string, source: string, descriptors: FontFaceDescriptors) {
+        made.push({ family, source, descriptors });
+      }
+      load() {
+        return Promise.resolve(this);
+      }
+    },
+  );
+  vi.stubGlobal('document', { fonts: { add: (face: unknown) => added.push(face) } });
+});
+afterAll(() => vi.unstubAllGlobals());
+
+const brandFace = { family: 'Acme Headline', weight: 400, italic: false };
+
+describe('brand-kit fonts on the canvas', () => {
+  it('does not look for a family outside the catalogue at the catalogue path', async () => {
+    expect(await preloadFonts([brandFace], Number.POSITIVE_INFINITY)).toEqual([]);
+    expect(made).toEqual([]);
+  });
+
+  it('loads a brand font from its file once the file is known, and says so once', async () => {
+    const heard = vi.fn();
+    const stop = onCustomFontUrlsChange(heard);
+    const before = faceSourceKey(brandFace);
+    setCustomFontUrls([{ family: 'Acme Headline', url: '/files/clients/c1/fonts/acme.ttf' }]);
+    setCustomFontUrls([{ family: 'Acme Headline', url: '/files/clients/c1/fonts/acme.ttf' }]);
+    stop();
+    expect(heard).toHaveBeenCalledTimes(1);
+    expect(faceSourceKey(brandFace)).not.toBe(before);
+
+    expect(await preloadFonts([brandFace], Number.POSITIVE_INFINITY)).toEqual([brandFace]);
+    expect(made).toEqual([
+      {
+        family: 'Acme Headline',
+        source: 'url("/files/clients/c1/fonts/acme.ttf")',
+        descriptors: { weight: '400', style: 'normal' },
+      },
+    ]);
+    expect(added).toHaveLength(1);
+  });
+
+  it('loads catalogue families from the assets path, the weighted file first', async () => {
+    made.length = 0;
+    await preloadFonts([{ family: 'Lato', weight: 700, italic: false }], Number.POSITIVE_INFINITY);
+    expect(made[0]?.source).toBe('url("/assets/fonts/Lato-700.ttf"), url("/assets/fonts/Lato.ttf")');
+  });
+});

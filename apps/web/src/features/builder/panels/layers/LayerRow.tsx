@@ -1,0 +1,189 @@
+import { ActionIcon, Badge, Group, Image, Paper, Stack, Tooltip } from '@mantine/core';
+import { useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import {
+  IconArrowDown,
+  IconArrowUp,
+  IconEye,
+  IconEyeOff,
+  IconGripVertical,
+  IconLock,
+  IconLockOpen,
+  IconPencil,
+  IconTrash,
+} from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import type { BuilderEditor } from '../../engine/BuilderEditor';
+import type { ModelLayer } from '../../model/index.js';
+import { roleBadges } from '../layer-data/layerRoles';
+import { LayerName } from './LayerName';
+
+/** What a row needs from the list: the selection and the rename in progress. */
+export interface LayerListContext {
+  editor: BuilderEditor;
+  selection: readonly string[];
+  renamingUid: string | null;
+  setRenamingUid: (uid: string | null) => void;
+}
+
+/** Selects a layer; `adding` (shift or ctrl/cmd) adds it to the selection or takes it out. */
+export function selectFromList(context: LayerListContext, uid: string, adding: boolean): void {
+  const { editor, selection } = context;
+  if (!adding) editor.select([uid]);
+  else if (selection.includes(uid)) editor.select(selection.filter((other) => other !== uid));
+  else editor.select([...selection, uid]);
+}
+
+/** The role badges of a layer (Image slot, Logo, Rating, Sale, …). */
+export function RoleBadges({ layer }: { layer: ModelLayer }) {
+  const badges = roleBadges(layer);
+  if (badges.length === 0) return null;
+  return (
+    <Group gap={4} data-testid="layer-roles">
+      {badges.map((badge) => (
+        <Badge key={badge} size="xs" variant="light">
+          {badge}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
+function RowAction({
+  label,
+  onClick,
+  disabled,
+  color,
+  children,
+}: {
+  label: string;
+  onClick: () => void;
+  disabled?: boolean;
+  color?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Tooltip label={label} openDelay={500}>
+      <ActionIcon
+        size="sm"
+        variant="subtle"
+        color={color}
+        aria-label={label}
+        disabled={disabled}
+        onClick={onClick}
+      >
+        {children}
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+/**
+ * One top-level layer: a drag handle (pointer, or the keyboard: focus it, space, arrows, space), its
+ * name, role badges, and hide, lock, rename, move up or down, delete. `position` is its index from the
+ * top of the list, `count` the number of rows.
+ */
+export function LayerRow({
+  context,
+  layer,
+  position,
+  count,
+  members,
+}: {
+  context: LayerListContext;
+  layer: ModelLayer;
+  position: number;
+  count: number;
+  members?: ReactNode;
+}) {
+  const { editor, selection, renamingUid, setRenamingUid } = context;
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
+    useSortable({ id: layer.uid });
+  const name = layer.data.name;
+  const selected = selection.includes(layer.uid);
+  return (
+    <Paper
+      ref={setNodeRef}
+      withBorder
+      p={6}
+      radius="sm"
+      bg={selected ? 'var(--mantine-color-blue-light)' : undefined}
+      style={{
+        transform: CSS.Translate.toString(transform),
+        transition,
+        position: 'relative',
+        zIndex: isDragging ? 1 : undefined,
+        opacity: isDragging ? 0.85 : undefined,
+      }}
+      data-testid="layer-row"
+      data-layer-id={layer.id}
+      title={layer.id}
+      aria-selected={selected}
+    >
+      <Stack gap={4}>
+        <Group gap={4} wrap="nowrap">
+          <ActionIcon
+            ref={setActivatorNodeRef}
+            size="sm"
+            variant="subtle"
+            color="gray"
+            style={{ cursor: 'grab', touchAction: 'none' }}
+            {...attributes}
+            {...listeners}
+            aria-label={`Drag ${name}`}
+          >
+            <IconGripVertical size={14} />
+          </ActionIcon>
+          {layer.data.thumbnail !== null && (
+            <Image src={layer.data.thumbnail} alt="" w={24} h={24} fit="contain" />
+          )}
+          <LayerName
+            name={name}
+            muted={layer.hidden || layer.locked}
+            renaming={renamingUid === layer.uid}
+            onSelect={(adding) => selectFromList(context, layer.uid, adding)}
+            onStartRename={() => setRenamingUid(layer.uid)}
+            onRename={(next) => editor.renameLayer(layer.uid, next)}
+            onEndRename={() => setRenamingUid(null)}
+          />
+        </Group>
+        <RoleBadges layer={layer} />
+        <Group gap={2} wrap="nowrap">
+          <RowAction
+            label={layer.hidden ? `Show ${name}` : `Hide ${name}`}
+            onClick={() => editor.setHidden([layer.uid], !layer.hidden)}
+          >
+            {layer.hidden ? <IconEyeOff size={14} /> : <IconEye size={14} />}
+          </RowAction>
+          <RowAction
+            label={layer.locked ? `Unlock ${name}` : `Lock ${name}`}
+            onClick={() => editor.setLocked([layer.uid], !layer.locked)}
+          >
+            {layer.locked ? <IconLock size={14} /> : <IconLockOpen size={14} />}
+          </RowAction>
+          <RowAction label={`Rename ${name}`} onClick={() => setRenamingUid(layer.uid)}>
+            <IconPencil size={14} />
+          </RowAction>
+          <RowAction
+            label={`Move ${name} up`}
+            disabled={position === 0}
+            onClick={() => editor.moveLayer(layer.uid, 'up')}
+          >
+            <IconArrowUp size={14} />
+          </RowAction>
+          <RowAction
+            label={`Move ${name} down`}
+            disabled={position === count - 1}
+            onClick={() => editor.moveLayer(layer.uid, 'down')}
+          >
+            <IconArrowDown size={14} />
+          </RowAction>
+          <RowAction label={`Delete ${name}`} color="red" onClick={() => editor.removeLayers([layer.uid])}>
+            <IconTrash size={14} />
+          </RowAction>
+        </Group>
+        {members}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,10 @@
+/**
+ * The renderer package's browser renderer for the live preview (resvg as WebAssembly, the same engine and
+ * fonts as generation on the server). Loaded with a dynamic import the first time a live preview draws,
+ * so the renderer and its WebAssembly stay out of the app's first load.
+ */
+import { createBrowserRenderer } from '@adloom/renderer/browser';
+import wasmUrl from '@resvg/resvg-wasm/index_bg.wasm?url';
+
+/** Catalogue fonts come from the app's own /assets/fonts/, as the server reads the same files. */
+export const browserRenderer = createBrowserRenderer({ wasmUrl });

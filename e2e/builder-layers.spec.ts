@@ -1,0 +1,239 @@
+// The builder's layers panel and per-layer dynamic settings (issue 6): rename, lock, hide, reorder by
+// dragging (and with the keyboard), undo of a reorder, and a slot's settings kept through save and reload.
+// Runs as Alice, an admin of Acme.
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import { fixtures } from './fixtures.js';
+import { signIn, watchPage } from './helpers.js';
+
+/**
+ * Signs in as Alice and returns the base path of her workspace, Acme. The client id is read from where
+ * signing in lands, not from the fixtures file, which a browser run on another port may have rewritten
+ * (the users' e-mails are the same in every run).
+ */
+async function signInToAcme(page: Page): Promise<string> {
+  await signIn(page, fixtures().users.adminA);
+  await expect(page).toHaveURL(/\/clients\/[0-9a-f-]{36}\//);
+  const clientId = /\/clients\/([0-9a-f-]{36})\//.exec(page.url())![1]!;
+  return `/clients/${clientId}`;
+}
+
+const layerRows = (page: Page) => page.getByTestId('layer-row');
+const propertyX = (page: Page) => page.getByRole('textbox', { name: 'X', exact: true });
+const upperCanvas = (page: Page) => page.getByTestId('builder-canvas').locator('canvas.upper-canvas');
+
+async function openTab(page: Page, tab: string) {
+  await page.getByRole('tab', { name: tab, exact: true }).click();
+}
+
+async function blur(page: Page) {
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+}
+
+async function layerIds(page: Page): Promise<string[]> {
+  return layerRows(page).evaluateAll((rows) => rows.map((row) => row.getAttribute('data-layer-id') ?? ''));
+}
+
+/**
+ * How many pixels of the drawn canvas (fabric's lower canvas, no selection handles) inside a box of
+ * template units are the rating's star yellow (#FFB400).
+ */
+async function yellowPixels(page: Page, box: { left: number; top: number; width: number; height: number }) {
+  return page
+    .getByTestId('builder-canvas')
+    .locator('canvas.lower-canvas')
+    .evaluate((element, area) => {
+      const canvas = element as HTMLCanvasElement;
+      const scale = canvas.width / canvas.clientWidth;
+      const context = canvas.getContext('2d')!;
+      const { data } = context.getImageData(
+        Math.round(area.left * scale),
+        Math.round(area.top * scale),
+        Math.round(area.width * scale),
+        Math.round(area.height * scale),
+      );
+      let count = 0;
+      for (let at = 0; at < data.length; at += 4) {
+        if (data[at]! > 230 && data[at + 1]! > 150 && data[at + 1]! < 210 && data[at + 2]! < 60) count += 1;
+      }
+      return count;
+    }, box);
+}
+
+/** Drags a row by its handle with the mouse until it is over another row, then drops it. */
+async function dragRow(page: Page, from: string, to: string, where: 'above' | 'below') {
+  const handle = (await page.getByRole('button', { name: `Drag ${from}`, exact: true }).boundingBox())!;
+  const target = (await page.getByRole('button', { name: `Drag ${to}`, exact: true }).boundingBox())!;
+  const startX = handle.x + handle.width / 2;
+  const startY = handle.y + handle.height / 2;
+  const endY = where === 'above' ? target.y - 10 : target.y + target.height + 30;
+  await page.mouse.move(startX, startY);
+  await page.mouse.down();
+  for (let step = 1; step <= 12; step += 1)
+    await page.mouse.move(startX, startY + ((endY - startY) * step) / 12);
+  await page.mouse.up();
+}
+
+test('layers panel: rename, lock, hide, and reorder by dragging with undo', async ({ page }) => {
+  test.setTimeout(90_000);
+  const problems = watchPage(page);
+  const base = await signInToAcme(page);
+  await page.goto(`${base}/products/templates/create/`);
+
+  // A grey rectangle (40, 40, 200 × 200) under a star rating (from 60, 60) that overlaps it.
+  await openTab(page, 'SHAPES');
+  await page.getByRole('button', { name: 'Rectangle', exact: true }).click();
+  await openTab(page, 'WIDGETS');
+  await page.getByRole('button', { name: 'Star Rating', exact: true }).click();
+  await openTab(page, 'LAYERS');
+  await expect(layerRows(page)).toHaveCount(2);
+  // Top of the list is the front-most layer; each row shows its role.
+  expect(await layerIds(page)).toEqual(['RATING', 'rect']);
+  await expect(layerRows(page).first().getByTestId('layer-roles')).toHaveText('Rating');
+  const insideRectangle = { left: 40, top: 40, width: 200, height: 200 };
+  await expect.poll(() => yellowPixels(page, insideRectangle)).toBeGreaterThan(200);
+
+  // Rename: double-click, Escape cancels, Enter saves; the pencil button renames too.
+  await page.getByRole('button', { name: 'Select Rectangle' }).dblclick();
+  const rename = page.getByRole('textbox', { name: 'Name of Rectangle' });
+  await rename.fill('Nothing');
+  await rename.press('Escape');
+  await expect(page.getByRole('button', { name: 'Select Rectangle' })).toBeVisible();
+  await page.getByRole('button', { name: 'Select Rectangle' }).dblclick();
+  await rename.fill('Backdrop');
+  await rename.press('Enter');
+  await expect(page.getByRole('button', { name: 'Select Backdrop' })).toBeVisible();
+  await page.getByRole('button', { name: 'Rename Star Rating' }).click();
+  await page.getByRole('textbox', { name: 'Name of Star Rating' }).fill('Stars');
+  await page.getByRole('textbox', { name: 'Name of Star Rating' }).press('Enter');
+  await expect(page.getByRole('button', { name: 'Select Stars' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Select Nothing' })).toHaveCount(0);
+
+  // Shift-click adds to the selection; a click alone selects one layer.
+  await page.getByRole('button', { name: 'Select Backdrop' }).click();
+  await page.getByRole('button', { name: 'Select Stars' }).click({ modifiers: ['Shift'] });
+  await expect(layerRows(page).and(page.locator('[aria-selected="true"]'))).toHaveCount(2);
+  await page.getByRole('button', { name: 'Select Stars' }).click();
+  await expect(layerRows(page).and(page.locator('[aria-selected="true"]'))).toHaveCount(1);
+
+  // Drag the rectangle to the top of the list: it is drawn over the stars.
+  await dragRow(page, 'Backdrop', 'Stars', 'above');
+  await expect.poll(() => layerIds(page)).toEqual(['rect', 'RATING']);
+  await expect.poll(() => yellowPixels(page, insideRectangle)).toBe(0);
+
+  // One undo puts the order back.
+  await blur(page);
+  await page.keyboard.press('Control+z');
+  await expect.poll(() => layerIds(page)).toEqual(['RATING', 'rect']);
+  await expect.poll(() => yellowPixels(page, insideRectangle)).toBeGreaterThan(200);
+  // And the name is still the renamed one (the reorder was one step of its own).
+  await expect(page.getByRole('button', { name: 'Select Backdrop' })).toBeVisible();
+
+  // The keyboard drags too: the handle, space, arrow up, space.
+  const handle = page.getByRole('button', { name: 'Drag Backdrop', exact: true });
+  await handle.focus();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Space');
+  await expect.poll(() => layerIds(page)).toEqual(['rect', 'RATING']);
+  await page.getByRole('button', { name: 'Move Backdrop down' }).click();
+  await expect.poll(() => layerIds(page)).toEqual(['RATING', 'rect']);
+
+  // Hide: the stars are not drawn; show them again.
+  await page.getByRole('button', { name: 'Hide Stars' }).click();
+  await expect.poll(() => yellowPixels(page, { left: 0, top: 0, width: 400, height: 400 })).toBe(0);
+  await page.getByRole('button', { name: 'Show Stars' }).click();
+  await expect.poll(() => yellowPixels(page, insideRectangle)).toBeGreaterThan(200);
+
+  // Lock: a click on the canvas no longer selects the rectangle.
+  const canvas = (await upperCanvas(page).boundingBox())!;
+  await page.mouse.click(canvas.x + 140, canvas.y + 200);
+  await expect(propertyX(page)).toHaveValue('40');
+  await page.getByRole('button', { name: 'Lock Backdrop' }).click();
+  await expect(page.getByText('Select a layer to see its properties.')).toBeVisible();
+  await page.mouse.click(canvas.x + 140, canvas.y + 200);
+  await expect(page.getByText('Select a layer to see its properties.')).toBeVisible();
+  await page.getByRole('button', { name: 'Select Backdrop' }).click();
+  await expect(propertyX(page)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Unlock Backdrop' }).click();
+  await page.mouse.click(canvas.x + 140, canvas.y + 200);
+  await expect(propertyX(page)).toHaveValue('40');
+
+  // Delete, and undo.
+  await page.getByRole('button', { name: 'Delete Stars' }).click();
+  await expect(layerRows(page)).toHaveCount(1);
+  await blur(page);
+  await page.keyboard.press('Control+z');
+  await expect(layerRows(page)).toHaveCount(2);
+
+  expect(problems).toEqual([]);
+});
+
+test("a slot's alignment, contain and slideshow settings survive save and reload", async ({ page }) => {
+  test.setTimeout(90_000);
+  const problems = watchPage(page);
+  const base = await signInToAcme(page);
+  await page.goto(`${base}/products/templates/create/`);
+
+  await openTab(page, 'IMAGES');
+  await page.getByRole('button', { name: 'Image slot', exact: true }).click();
+  await openTab(page, 'LAYERS');
+  await page.getByRole('button', { name: 'Select Product image' }).click();
+  await expect(layerRows(page).first().getByTestId('layer-roles')).toHaveText('Image slot');
+
+  const horizontal = page.getByRole('radiogroup', { name: 'Horizontal alignment' });
+  const vertical = page.getByRole('radiogroup', { name: 'Vertical alignment' });
+  await expect(horizontal.getByRole('radio', { name: 'Center' })).toBeChecked();
+  await expect(vertical.getByRole('radio', { name: 'Middle' })).toBeChecked();
+  await horizontal.getByText('Left', { exact: true }).click();
+  await vertical.getByText('Bottom', { exact: true }).click();
+  const contain = page.getByRole('switch', { name: 'Contain (fit the whole image in the box)' });
+  await expect(contain).not.toBeChecked();
+  await contain.click();
+  await expect(contain).toBeChecked();
+  await expect.poll(() => layerIds(page)).toEqual(['MAIN_001_CONTAIN_LEFT_BOTTOM']);
+
+  // Make it a slideshow; the number of slides typed is one undo step however many keys it took.
+  await page.getByRole('combobox', { name: 'Dynamic layer type' }).click();
+  await page.getByRole('option', { name: 'Slideshow slot' }).click();
+  await expect.poll(() => layerIds(page)).toEqual(['MAIN_001_CONTAIN_LEFT_BOTTOM_SLIDESHOW[d=2;t=0.3;n=4]']);
+  const maxSlides = page.getByRole('textbox', { name: 'Max slides' });
+  await maxSlides.fill('');
+  await maxSlides.pressSequentially('12');
+  await blur(page);
+  await expect.poll(() => layerIds(page)).toEqual(['MAIN_001_CONTAIN_LEFT_BOTTOM_SLIDESHOW[d=2;t=0.3;n=12]']);
+  await page.keyboard.press('Control+z');
+  await expect.poll(() => layerIds(page)).toEqual(['MAIN_001_CONTAIN_LEFT_BOTTOM_SLIDESHOW[d=2;t=0.3;n=4]']);
+  await expect(maxSlides).toHaveValue('4');
+  await page.keyboard.press('Control+Shift+z');
+  await expect(maxSlides).toHaveValue('12');
+
+  // The layer's thumbnail is a small jpeg of it, taken from the canvas.
+  await page.getByRole('button', { name: 'Take thumbnail' }).click();
+  const thumbnail = page.getByRole('img', { name: 'Thumbnail of Product image' });
+  await expect(thumbnail).toHaveAttribute('src', /^data:image\/jpeg;base64,/);
+
+  // A slot offers no sale or stock conditions (its id cannot carry them).
+  await expect(page.getByRole('switch', { name: 'On sale (is sale)' })).toHaveCount(0);
+
+  const name = `E2E layers ${randomUUID().slice(0, 8)}`;
+  await page.getByRole('textbox', { name: 'Template name' }).fill(name);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Template created' })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`${base}/products/templates/[0-9a-f-]{36}/$`));
+
+  await page.reload();
+  await openTab(page, 'LAYERS');
+  await expect.poll(() => layerIds(page)).toEqual(['MAIN_001_CONTAIN_LEFT_BOTTOM_SLIDESHOW[d=2;t=0.3;n=12]']);
+  await page.getByRole('button', { name: 'Select Product image' }).click();
+  await expect(horizontal.getByRole('radio', { name: 'Left' })).toBeChecked();
+  await expect(vertical.getByRole('radio', { name: 'Bottom' })).toBeChecked();
+  await expect(contain).toBeChecked();
+  await expect(page.getByRole('combobox', { name: 'Dynamic layer type' })).toHaveValue('Slideshow slot');
+  await expect(maxSlides).toHaveValue('12');
+  await expect(page.getByRole('textbox', { name: 'Slide duration (seconds)' })).toHaveValue('2');
+  await expect(page.getByRole('textbox', { name: 'Transition (seconds)' })).toHaveValue('0.3');
+  await expect(thumbnail).toHaveAttribute('src', /^data:image\/jpeg;base64,/);
+
+  expect(problems).toEqual([]);
+});
