@@ -6,7 +6,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { latoBlackWoff2, wavAudio } from '../apps/server/test/fixtures/brand-kit.js';
 import { fixtures } from './fixtures.js';
-import { csrfToken, signIn, watchPage } from './helpers.js';
+import { clientGraphql, signIn, watchPage } from './helpers.js';
 
 /** A logo: a coloured rectangle. */
 const pngLogo = (background: string, width = 400, height = 200) =>
@@ -37,17 +37,7 @@ async function itemMenu(page: Page, section: Locator, name: string, item: string
   await page.getByRole('menuitem', { name: item, exact: true }).click();
 }
 
-/** A client-scoped GraphQL call with the page's session, as the app makes it. */
-async function graphql<T>(page: Page, query: string): Promise<T> {
-  const response = await page.request.post(`/api/clients/${fixtures().clients.acme}/`, {
-    headers: { 'x-csrf-token': await csrfToken(page) },
-    data: { query },
-  });
-  expect(response.ok()).toBe(true);
-  const body = (await response.json()) as { data: T; errors?: unknown };
-  expect(body.errors).toBeUndefined();
-  return body.data;
-}
+const graphql = clientGraphql;
 
 test('a brand kit filled from scratch, changed, limited and used by the renderer', async ({
   page,

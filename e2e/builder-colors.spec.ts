@@ -6,31 +6,14 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { fixtures } from './fixtures.js';
-import { csrfToken, signIn, watchPage } from './helpers.js';
+import { clientGraphql, signIn, watchPage } from './helpers.js';
 
 const SAVED = 'Successfully saved color to the Brand Kit.';
 const FAILED = 'Failed to save. Please try again.';
 const LIMIT = 'The brand kit can hold at most 20 colours. Delete one to add another.';
 
-/**
- * A client-scoped GraphQL call with the page's session, as the app makes it. The client id is read once
- * by the test: the fixtures file belongs to whichever test server started last.
- */
-async function graphql<T>(
-  page: Page,
-  clientId: string,
-  query: string,
-  variables: Record<string, unknown> = {},
-): Promise<T> {
-  const response = await page.request.post(`/api/clients/${clientId}/`, {
-    headers: { 'x-csrf-token': await csrfToken(page) },
-    data: { query, variables },
-  });
-  expect(response.status()).toBe(200);
-  const body = (await response.json()) as { data: T; errors?: unknown };
-  expect(body.errors).toBeUndefined();
-  return body.data;
-}
+const graphql = <T>(page: Page, clientId: string, query: string, variables: Record<string, unknown> = {}) =>
+  clientGraphql<T>(page, query, variables, clientId);
 
 async function addKitColour(page: Page, clientId: string, name: string, textContent: string) {
   const data = await graphql<{ createBrandKitItem: { error: { message: string } | null } }>(

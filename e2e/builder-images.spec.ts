@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type Locator, type Page, type Route } from '@playwright/test';
 import sharp from 'sharp';
 import { fixtures } from './fixtures.js';
-import { csrfToken, signIn, watchPage } from './helpers.js';
+import { clientGraphql, signIn, watchPage } from './helpers.js';
 
 type Rgb = [number, number, number];
 type Upload = { name: string; mimeType: string; buffer: Buffer };
@@ -92,22 +92,8 @@ async function signInToBravo(page: Page): Promise<string> {
   return /\/clients\/([0-9a-f-]{36})\//.exec(page.url())![1]!;
 }
 
-/** A client-scoped GraphQL call with the page's session. */
-async function graphql<T>(
-  page: Page,
-  clientId: string,
-  query: string,
-  variables: Record<string, unknown> = {},
-): Promise<T> {
-  const response = await page.request.post(`/api/clients/${clientId}/`, {
-    headers: { 'x-csrf-token': await csrfToken(page) },
-    data: { query, variables },
-  });
-  expect(response.ok()).toBe(true);
-  const body = (await response.json()) as { data: T; errors?: unknown };
-  expect(body.errors).toBeUndefined();
-  return body.data;
-}
+const graphql = <T>(page: Page, clientId: string, query: string, variables: Record<string, unknown> = {}) =>
+  clientGraphql<T>(page, query, variables, clientId);
 
 /** The saved template's pictures: each <image>'s id, size and the decoded picture's format and size. */
 async function savedPictures(page: Page, clientId: string, id: string) {

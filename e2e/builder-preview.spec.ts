@@ -5,12 +5,11 @@
 // message of spec section 4 and 8 that a test can reach. The product photos come from a small HTTP server
 // on 127.0.0.1 (the e2e server allow-lists that host). Runs as Alice, an admin of Acme.
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { fixtures } from './fixtures.js';
-import { csrfToken, signIn } from './helpers.js';
+import { clientGraphql, signIn, startImageServer } from './helpers.js';
 
 /** The client the signed-in page works in (Alice has one: Acme), read from the page's address. */
 function clientOf(page: Page): string {
@@ -19,38 +18,11 @@ function clientOf(page: Page): string {
   return id!;
 }
 
-/** A client-scoped GraphQL call with the page's session. */
-async function graphql<T>(page: Page, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const response = await page.request.post(`/api/clients/${clientOf(page)}/`, {
-    headers: { 'x-csrf-token': await csrfToken(page) },
-    data: { query, variables },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  const body = (await response.json()) as { data: T; errors?: unknown };
-  expect(body.errors).toBeUndefined();
-  return body.data;
-}
+/** A GraphQL call as the client the page is signed in to. */
+const graphql = <T>(page: Page, query: string, variables: Record<string, unknown> = {}) =>
+  clientGraphql<T>(page, query, variables, clientOf(page));
 
 const PHOTOS = { red: '#e53935', blue: '#1e88e5' } as const;
-
-/** One photo per colour under /img/{colour}.jpg; anything else is a 404. */
-async function startImageServer(): Promise<{ server: Server; origin: string }> {
-  const photos = new Map<string, Buffer>();
-  for (const [name, background] of Object.entries(PHOTOS))
-    photos.set(
-      `/img/${name}.jpg`,
-      await sharp({ create: { width: 600, height: 800, channels: 3, background } })
-        .jpeg()
-        .toBuffer(),
-    );
-  const server = createServer((request, response) => {
-    const photo = photos.get(request.url ?? '');
-    if (photo) response.writeHead(200, { 'content-type': 'image/jpeg' }).end(photo);
-    else response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
-}
 
 /** Imports `csv` as a new catalogue (a presigned upload, then createCatalog) and waits for the import. */
 async function importCatalog(page: Page, name: string, csv: string) {
@@ -161,7 +133,7 @@ async function setText(page: Page, text: string) {
 
 let images: { server: Server; origin: string };
 test.beforeAll(async () => {
-  images = await startImageServer();
+  images = await startImageServer(PHOTOS);
 });
 test.afterAll(async () => {
   await new Promise<void>((resolve) => images.server.close(() => resolve()));

@@ -7,23 +7,13 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { RENDERER_ERRORS } from '../packages/template/src/index.js';
 import { latoBlackWoff2 } from '../apps/server/test/fixtures/brand-kit.js';
 import { fixtures } from './fixtures.js';
-import { csrfToken, signIn, watchPage } from './helpers.js';
+import { clientGraphql, signIn, watchPage } from './helpers.js';
 
 async function openTab(page: Page, tab: string) {
   await page.getByRole('tab', { name: tab, exact: true }).click();
 }
 
-/** A client-scoped GraphQL call with the page's session, as the app makes it. */
-async function graphql<T>(page: Page, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const response = await page.request.post(`/api/clients/${fixtures().clients.acme}/`, {
-    headers: { 'x-csrf-token': await csrfToken(page) },
-    data: { query, variables },
-  });
-  expect(response.ok()).toBe(true);
-  const body = (await response.json()) as { data: T; errors?: unknown };
-  expect(body.errors).toBeUndefined();
-  return body.data;
-}
+const graphql = clientGraphql;
 
 /** A new template with an image slot (so it may be saved) and a text, the text selected. */
 async function newTemplateWithText(page: Page) {

@@ -4,24 +4,12 @@
 // API; the catalogue's product images come from a small HTTP server the test runs on 127.0.0.1 (the e2e
 // server allow-lists that host). Runs as Alice, an admin of Acme.
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import { expect, test, type Page } from '@playwright/test';
-import sharp from 'sharp';
 import { fixtures } from './fixtures.js';
-import { csrfToken, signIn, watchPage } from './helpers.js';
+import { clientGraphql, signIn, startImageServer, watchPage } from './helpers.js';
 
-/** A client-scoped GraphQL call with the page's session, as the app makes it. */
-async function graphql<T>(page: Page, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const response = await page.request.post(`/api/clients/${fixtures().clients.acme}/`, {
-    headers: { 'x-csrf-token': await csrfToken(page) },
-    data: { query, variables },
-  });
-  expect(response.ok()).toBe(true);
-  const body = (await response.json()) as { data: T; errors?: unknown };
-  expect(body.errors).toBeUndefined();
-  return body.data;
-}
+const graphql = clientGraphql;
 
 /** Waits for a notification, then closes it so a later one with the same words is not mistaken for it. */
 async function seeNotification(page: Page, text: string | RegExp) {
@@ -29,26 +17,6 @@ async function seeNotification(page: Page, text: string | RegExp) {
   await expect(notification).toBeVisible();
   await notification.getByRole('button').click();
   await expect(notification).toBeHidden();
-}
-
-/** Serves one product photo per colour under /img/{colour}.jpg; anything else is a 404. */
-async function startImageServer(): Promise<{ server: Server; origin: string }> {
-  const colours: Record<string, string> = { red: '#e53935', blue: '#1e88e5', green: '#43a047' };
-  const photos = new Map<string, Buffer>();
-  for (const [name, background] of Object.entries(colours))
-    photos.set(
-      `/img/${name}.jpg`,
-      await sharp({ create: { width: 600, height: 800, channels: 3, background } })
-        .jpeg()
-        .toBuffer(),
-    );
-  const server = createServer((request, response) => {
-    const photo = photos.get(request.url ?? '');
-    if (photo) response.writeHead(200, { 'content-type': 'image/jpeg' }).end(photo);
-    else response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
 /** Uploads a CSV catalogue file the way the app does (a presigned POST) and returns its stored key. */
@@ -181,7 +149,7 @@ async function prepareTemplate(page: Page, name: string) {
 
 let images: { server: Server; origin: string };
 test.beforeAll(async () => {
-  images = await startImageServer();
+  images = await startImageServer({ red: '#e53935', blue: '#1e88e5', green: '#43a047' });
 });
 test.afterAll(async () => {
   await new Promise<void>((resolve) => images.server.close(() => resolve()));

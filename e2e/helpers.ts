@@ -1,4 +1,7 @@
 import { expect, type Browser, type Page } from '@playwright/test';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import sharp from 'sharp';
 import { E2E_PASSWORD, fixtures } from './fixtures.js';
 
 /** Collects console errors and failed requests so a test can assert a page loaded cleanly. */
@@ -52,4 +55,45 @@ export async function mailedLink(browser: Browser, email: string, path: string):
   } finally {
     await context.close();
   }
+}
+
+/**
+ * A client-scoped GraphQL call with the page's session, as the app makes it (Acme's unless `clientId`
+ * is given); fails the test on an HTTP or GraphQL error.
+ */
+export async function clientGraphql<T>(
+  page: Page,
+  query: string,
+  variables: Record<string, unknown> = {},
+  clientId: string = fixtures().clients.acme,
+): Promise<T> {
+  const response = await page.request.post(`/api/clients/${clientId}/`, {
+    headers: { 'x-csrf-token': await csrfToken(page) },
+    data: { query, variables },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  const body = (await response.json()) as { data: T; errors?: unknown };
+  expect(body.errors).toBeUndefined();
+  return body.data;
+}
+
+/** Serves one product photo (600 × 800 JPEG) per named colour under /img/{name}.jpg; anything else is a 404. */
+export async function startImageServer(
+  colours: Readonly<Record<string, string>>,
+): Promise<{ server: Server; origin: string }> {
+  const photos = new Map<string, Buffer>();
+  for (const [name, background] of Object.entries(colours))
+    photos.set(
+      `/img/${name}.jpg`,
+      await sharp({ create: { width: 600, height: 800, channels: 3, background } })
+        .jpeg()
+        .toBuffer(),
+    );
+  const server = createServer((request, response) => {
+    const photo = photos.get(request.url ?? '');
+    if (photo) response.writeHead(200, { 'content-type': 'image/jpeg' }).end(photo);
+    else response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }

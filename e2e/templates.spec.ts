@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createBuilderDocument, writeBuilderMetadata } from '../packages/template/src/index.js';
 import { fixtures } from './fixtures.js';
-import { csrfToken, signIn, watchPage } from './helpers.js';
+import { clientGraphql, signIn, watchPage } from './helpers.js';
 
 /** A small builder-made template, as apps/server/test/fixtures/templates.ts makes it (one image slot). */
 function builderSvg(extra = '') {
@@ -36,17 +36,7 @@ async function cardMenu(page: Page, card: Locator, item: string) {
   await page.getByRole('menuitem', { name: item, exact: true }).click();
 }
 
-/** A client-scoped GraphQL call with the page's session, as the app makes it. */
-async function graphql<T>(page: Page, query: string, variables: Record<string, unknown>): Promise<T> {
-  const response = await page.request.post(`/api/clients/${fixtures().clients.acme}/`, {
-    headers: { 'x-csrf-token': await csrfToken(page) },
-    data: { query, variables },
-  });
-  expect(response.ok()).toBe(true);
-  const body = (await response.json()) as { data: T; errors?: unknown };
-  expect(body.errors).toBeUndefined();
-  return body.data;
-}
+const graphql = clientGraphql;
 
 /** Saves the template's current SVG again, so it has one more version (the builder would do this). */
 async function saveNewVersion(page: Page, id: string) {
