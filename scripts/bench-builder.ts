@@ -117,6 +117,46 @@ async function openTemplate(
   return { page, shownMs: (await handle.jsonValue()) as number };
 }
 
+/**
+ * The open's timeline: the document, each script, style, font and GraphQL request (start → end, what it
+ * asked for), and when the canvas drew each number of layers: where the time to open goes.
+ */
+async function openTimeline(page: Page): Promise<string[]> {
+  const entries = await page.evaluate(() => {
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+    const resources = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((r) => ({
+      name: r.name,
+      start: r.startTime,
+      end: r.responseEnd,
+    }));
+    return {
+      document: nav
+        ? { start: nav.startTime, end: nav.responseEnd, dom: nav.domContentLoadedEventEnd }
+        : null,
+      resources,
+      layers: window.__builderBench.layerCounts.map((entry) => ({ count: entry.count, at: entry.shownAt })),
+    };
+  });
+  const line = (start: number, end: number, what: string) =>
+    `  ${start.toFixed(0).padStart(6)} → ${end.toFixed(0).padStart(6)}  ${what}`;
+  const lines: string[] = [];
+  if (entries.document)
+    lines.push(
+      line(
+        entries.document.start,
+        entries.document.end,
+        `document (DOM ready ${entries.document.dom.toFixed(0)})`,
+      ),
+    );
+  for (const resource of entries.resources) {
+    const url = new URL(resource.name);
+    lines.push(line(resource.start, resource.end, url.pathname));
+  }
+  for (const layer of entries.layers)
+    if (layer.at !== null) lines.push(line(layer.at, layer.at, `the canvas showed ${layer.count} layers`));
+  return lines;
+}
+
 /** Waits until the fonts are in and the texts drawn again with them (the view re-makes them then). */
 async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
@@ -218,9 +258,11 @@ async function main(): Promise<void> {
 
     log(`opening the ${OPEN_LAYERS}-layer template, 1 cold run then ${OPEN_RUNS - 1} warm runs`);
     const openMs: number[] = [];
+    let timeline: string[] = [];
     for (let run = 0; run < OPEN_RUNS; run += 1) {
       const { page, shownMs } = await openTemplate(context, builderUrl(server, openId), OPEN_LAYERS);
       openMs.push(shownMs);
+      if (run === OPEN_RUNS - 1) timeline = await openTimeline(page);
       await page.close();
     }
     const [coldOpenMs, ...warmOpenMs] = openMs;
@@ -304,6 +346,9 @@ async function main(): Promise<void> {
         'next frame, what the user sees (Chromium paces frames at 60 Hz, 16.7 ms).\nOpen: from the ' +
         "navigation's start to the end of the frame that first drew every layer (texts may still be in a " +
         'fallback font then).',
+    );
+    console.log(
+      `\nWhere the last warm open's time went (ms since the navigation started):\n${timeline.join('\n')}`,
     );
     console.log(
       JSON.stringify({
