@@ -132,8 +132,11 @@ test('layers panel: rename, lock, hide, and reorder by dragging with undo', asyn
   // The keyboard drags too: the handle, space, arrow up, space.
   const handle = page.getByRole('button', { name: 'Drag Backdrop', exact: true });
   await handle.focus();
+  // Each key waits for the drag's announcement: the keyboard sensor acts on the next frame.
   await page.keyboard.press('Space');
+  await expect(page.getByText('Backdrop is over position 2 of 2.')).toBeAttached();
   await page.keyboard.press('ArrowUp');
+  await expect(page.getByText('Backdrop is over position 1 of 2.')).toBeAttached();
   await page.keyboard.press('Space');
   await expect.poll(() => layerIds(page)).toEqual(['rect', 'RATING']);
   await page.getByRole('button', { name: 'Move Backdrop down' }).click();
