@@ -6,7 +6,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { latoBlackWoff2, wavAudio } from '../apps/server/test/fixtures/brand-kit.js';
 import { fixtures } from './fixtures.js';
-import { clientGraphql, signIn, watchPage } from './helpers.js';
+import { clientGraphql, seeNotification, signIn, watchPage } from './helpers.js';
 
 /** A logo: a coloured rectangle. */
 const pngLogo = (background: string, width = 400, height = 200) =>
@@ -15,14 +15,6 @@ const pngLogo = (background: string, width = 400, height = 200) =>
     .toBuffer();
 
 type Upload = { name: string; mimeType: string; buffer: Buffer };
-
-/** Waits for a notification, then closes it so a later one with the same words is not mistaken for it. */
-async function seeNotification(page: Page, text: string | RegExp) {
-  const notification = page.getByRole('alert').filter({ hasText: text }).last();
-  await expect(notification).toBeVisible();
-  await notification.getByRole('button').click();
-  await expect(notification).toBeHidden();
-}
 
 /** Clicks a button that opens a file chooser and chooses `files`. */
 async function chooseFiles(page: Page, button: Locator, files: Upload[]) {

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { fixtures } from './fixtures.js';
-import { clientGraphql, signIn, watchPage } from './helpers.js';
+import { clientGraphql, seeNotification, signIn, watchPage } from './helpers.js';
 
 const SAVED = 'Successfully saved color to the Brand Kit.';
 const FAILED = 'Failed to save. Please try again.';
@@ -31,14 +31,6 @@ async function addKitColour(page: Page, clientId: string, name: string, textCont
     { name, textContent },
   );
   expect(data.createBrandKitItem.error).toBeNull();
-}
-
-/** Waits for a notification, then closes it so a later one with the same words is not mistaken for it. */
-async function seeNotification(page: Page, text: string) {
-  const notification = page.getByRole('alert').filter({ hasText: text }).last();
-  await expect(notification).toBeVisible();
-  await notification.getByRole('button').click();
-  await expect(notification).toBeHidden();
 }
 
 /** Holds the next createBrandKitItem request until `release` is called: the optimistic state can be seen. */

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { fixtures } from './fixtures.js';
-import { signIn, watchPage } from './helpers.js';
+import { seeNotification, signIn, watchPage } from './helpers.js';
 
 /** A 1×1 PNG served for every item image, so the page loads no picture from outside. */
 const PIXEL = Buffer.from(
@@ -47,14 +47,6 @@ function catalogCsv(): string {
     ].join(',');
   });
   return `${[header, ...rows].join('\n')}\n`;
-}
-
-/** Waits for a notification, then closes it so a later one with the same words is not mistaken for it. */
-async function seeNotification(page: Page, text: string | RegExp) {
-  const notification = page.getByRole('alert').filter({ hasText: text }).last();
-  await expect(notification).toBeVisible();
-  await notification.getByRole('button').click();
-  await expect(notification).toBeHidden();
 }
 
 /** Picks `option` in a Mantine select. */

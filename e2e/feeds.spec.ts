@@ -7,17 +7,9 @@ import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import { expect, test, type Page } from '@playwright/test';
 import { fixtures } from './fixtures.js';
-import { clientGraphql, signIn, startImageServer, watchPage } from './helpers.js';
+import { clientGraphql, seeNotification, signIn, startImageServer, watchPage } from './helpers.js';
 
 const graphql = clientGraphql;
-
-/** Waits for a notification, then closes it so a later one with the same words is not mistaken for it. */
-async function seeNotification(page: Page, text: string | RegExp) {
-  const notification = page.getByRole('alert').filter({ hasText: text }).last();
-  await expect(notification).toBeVisible();
-  await notification.getByRole('button').click();
-  await expect(notification).toBeHidden();
-}
 
 /** Uploads a CSV catalogue file the way the app does (a presigned POST) and returns its stored key. */
 async function uploadCatalogFile(page: Page, fileName: string, csv: string): Promise<string> {

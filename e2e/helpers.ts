@@ -97,3 +97,16 @@ export async function startImageServer(
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
+
+/**
+ * Waits for a notification, then closes it so a later one with the same words is not mistaken for it. A
+ * click during the notification's entrance can be lost, so it is clicked again until the notification goes.
+ */
+export async function seeNotification(page: Page, text: string | RegExp) {
+  const notification = page.getByRole('alert').filter({ hasText: text }).last();
+  await expect(notification).toBeVisible();
+  await expect(async () => {
+    if (await notification.isVisible()) await notification.getByRole('button').click({ timeout: 2_000 });
+    await expect(notification).toBeHidden({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+}

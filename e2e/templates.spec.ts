@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createBuilderDocument, writeBuilderMetadata } from '../packages/template/src/index.js';
 import { fixtures } from './fixtures.js';
-import { clientGraphql, signIn, watchPage } from './helpers.js';
+import { clientGraphql, seeNotification, signIn, watchPage } from './helpers.js';
 
 /** A small builder-made template, as apps/server/test/fixtures/templates.ts makes it (one image slot). */
 function builderSvg(extra = '') {
@@ -20,14 +20,6 @@ function builderSvg(extra = '') {
   ].join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${body}</svg>`;
   return writeBuilderMetadata(svg, createBuilderDocument({ width, height }));
-}
-
-/** Waits for a notification, then closes it so a later one with the same words is not mistaken for it. */
-async function seeNotification(page: Page, text: string | RegExp) {
-  const notification = page.getByRole('alert').filter({ hasText: text }).last();
-  await expect(notification).toBeVisible();
-  await notification.getByRole('button').click();
-  await expect(notification).toBeHidden();
 }
 
 /** Opens the menu of a template card and picks `item`. */
