@@ -1,10 +1,16 @@
 // The builder's layers panel and per-layer dynamic settings (issue 6): rename, lock, hide, reorder by
-// dragging (and with the keyboard), undo of a reorder, and a slot's settings kept through save and reload.
-// Runs as Alice, an admin of Acme.
+// dragging (and with the keyboard), undo of a reorder, a group's members reordered within their group, and
+// a slot's settings kept through save and reload. Runs as Alice, an admin of Acme.
 import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import {
+  createBuilderDocument,
+  createBuilderLayer,
+  writeBuilderMetadata,
+} from '../packages/template/src/index.js';
 import { fixtures } from './fixtures.js';
-import { signIn, watchPage } from './helpers.js';
+import { seeNotification, signIn, watchPage } from './helpers.js';
 
 /**
  * Signs in as Alice and returns the base path of her workspace, Acme. The client id is read from where
@@ -58,6 +64,55 @@ async function yellowPixels(page: Page, box: { left: number; top: number; width:
       }
       return count;
     }, box);
+}
+
+/**
+ * A builder-made template, 400 × 400: a product image slot (bottom right, so it may be saved) under the
+ * group Trio of three overlapping 160 × 160 squares, drawn red, then green, then blue:
+ * red (40, 40), green (120, 40), blue (80, 120). Each pair overlaps somewhere the third does not.
+ */
+function trioSvg(name: string): string {
+  const body = [
+    '<rect id="MAIN_001" x="300" y="300" width="80" height="80"/>',
+    '<g id="trio">',
+    '<rect id="red" x="40" y="40" width="160" height="160" fill="#ff0000"/>',
+    '<rect id="green" x="120" y="40" width="160" height="160" fill="#00ff00"/>',
+    '<rect id="blue" x="80" y="120" width="160" height="160" fill="#0000ff"/>',
+    '</g>',
+  ].join('');
+  const names = { MAIN_001: 'Product image', trio: 'Trio', red: 'Red', green: 'Green', blue: 'Blue' };
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400" viewBox="0 0 400 400">${body}</svg>`;
+  const layers = Object.entries(names).map(([id, layerName]) => createBuilderLayer(id, { name: layerName }));
+  return writeBuilderMetadata(svg, createBuilderDocument({ name, width: 400, height: 400, layers }));
+}
+
+/** Points of the trio template inside all three squares, and inside red and blue only. */
+const ALL_THREE = { x: 160, y: 160 };
+const RED_AND_BLUE = { x: 100, y: 160 };
+
+/** Which square the drawn canvas (fabric's lower canvas) shows at a point of the template. */
+async function colourAt(page: Page, point: { x: number; y: number }): Promise<string> {
+  return page
+    .getByTestId('builder-canvas')
+    .locator('canvas.lower-canvas')
+    .evaluate((element, at) => {
+      const canvas = element as HTMLCanvasElement;
+      const scale = canvas.width / canvas.clientWidth;
+      const [red = 0, green = 0, blue = 0] = canvas
+        .getContext('2d')!
+        .getImageData(Math.round(at.x * scale), Math.round(at.y * scale), 1, 1).data;
+      if (red > 200 && green < 60 && blue < 60) return 'red';
+      if (red < 60 && green > 200 && blue < 60) return 'green';
+      if (red < 60 && green < 60 && blue > 200) return 'blue';
+      return `rgb(${red}, ${green}, ${blue})`;
+    }, point);
+}
+
+/** The ids of the listed group members, top first. */
+async function memberIds(page: Page): Promise<string[]> {
+  return page
+    .getByTestId('group-member')
+    .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-layer-id') ?? ''));
 }
 
 /** Drags a row by its handle with the mouse until it is over another row, then drops it. */
@@ -168,6 +223,75 @@ test('layers panel: rename, lock, hide, and reorder by dragging with undo', asyn
   await blur(page);
   await page.keyboard.press('Control+z');
   await expect(layerRows(page)).toHaveCount(2);
+
+  expect(problems).toEqual([]);
+});
+
+test("a group's members reorder by dragging within their group, with undo, and keep the order on save", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const problems = watchPage(page);
+  const base = await signInToAcme(page);
+  await page.goto(`${base}/products/templates/create/`);
+
+  // Import the trio template; it opens in the builder.
+  const name = `E2E group ${randomUUID().slice(0, 8)}`;
+  const svgFile = testInfo.outputPath(`${name}.svg`);
+  writeFileSync(svgFile, trioSvg(name));
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Import SVG' }).click();
+  await (await chooser).setFiles(svgFile);
+  await seeNotification(page, 'Template created');
+  await expect(page).toHaveURL(new RegExp(`${base}/products/templates/[0-9a-f-]{36}/$`));
+
+  // Selecting the group lists its members, front-most first; blue is drawn on top.
+  await openTab(page, 'LAYERS');
+  await expect.poll(() => layerIds(page)).toEqual(['trio', 'MAIN_001']);
+  await page.getByRole('button', { name: 'Select Trio' }).click();
+  await expect.poll(() => memberIds(page)).toEqual(['blue', 'green', 'red']);
+  await expect.poll(() => colourAt(page, ALL_THREE)).toBe('blue');
+  await expect.poll(() => colourAt(page, RED_AND_BLUE)).toBe('blue');
+
+  // Drag red to the top of the members: it is drawn over the others.
+  await dragRow(page, 'Red', 'Blue', 'above');
+  await expect.poll(() => memberIds(page)).toEqual(['red', 'blue', 'green']);
+  await expect.poll(() => colourAt(page, ALL_THREE)).toBe('red');
+  expect(await layerIds(page)).toEqual(['trio', 'MAIN_001']);
+
+  // One undo puts the whole drag back.
+  await blur(page);
+  await page.keyboard.press('Control+z');
+  await expect.poll(() => memberIds(page)).toEqual(['blue', 'green', 'red']);
+  await expect.poll(() => colourAt(page, ALL_THREE)).toBe('blue');
+
+  // The keyboard drags a member too: its handle, space, arrow up, space.
+  await page.getByRole('button', { name: 'Drag Green', exact: true }).focus();
+  // Each key waits for the drag's announcement: the keyboard sensor acts on the next frame.
+  await page.keyboard.press('Space');
+  await expect(page.getByText('Green is over position 2 of 3.')).toBeAttached();
+  await page.keyboard.press('ArrowUp');
+  await expect(page.getByText('Green is over position 1 of 3.')).toBeAttached();
+  await page.keyboard.press('Space');
+  await expect.poll(() => memberIds(page)).toEqual(['green', 'blue', 'red']);
+  await expect.poll(() => colourAt(page, ALL_THREE)).toBe('green');
+
+  // A member dragged down past its group, onto the next top-level layer, stays in the group: at its bottom.
+  await dragRow(page, 'Blue', 'Product image', 'below');
+  await expect.poll(() => memberIds(page)).toEqual(['green', 'red', 'blue']);
+  await expect.poll(() => colourAt(page, RED_AND_BLUE)).toBe('red');
+  expect(await layerIds(page)).toEqual(['trio', 'MAIN_001']);
+
+  // Saved and loaded again, the members keep their order.
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await seeNotification(page, 'Template updated');
+  await page.reload();
+  await openTab(page, 'LAYERS');
+  await expect.poll(() => layerIds(page)).toEqual(['trio', 'MAIN_001']);
+  await page.getByRole('button', { name: 'Select Trio' }).click();
+  await expect.poll(() => memberIds(page)).toEqual(['green', 'red', 'blue']);
+  await expect.poll(() => colourAt(page, ALL_THREE)).toBe('green');
+  await expect.poll(() => colourAt(page, RED_AND_BLUE)).toBe('red');
 
   expect(problems).toEqual([]);
 });

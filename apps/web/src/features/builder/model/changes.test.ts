@@ -17,6 +17,7 @@ import {
   duplicateLayers,
   findLayer,
   layerCorners,
+  moveGroupMember,
   moveLayer,
   pasteLayers,
   removeLayers,
@@ -242,6 +243,75 @@ describe('order', () => {
     expect(uids(sendToBack(model, 'd'))).toEqual(['d', 'a', 'b', 'c']);
     expect(sendBackward(model, 'a')).toBe(model);
     expect(bringForward(model, 'd')).toBe(model);
+  });
+});
+
+describe('moving a group member', () => {
+  // The group's members bottom first: m1 m2 m3 m4 (the panel lists them m4 m3 m2 m1, front-most first).
+  const members = ['m1', 'm2', 'm3', 'm4'].map((uid, at) => createRectLayer({ uid, left: at * 20 }));
+  const model = addLayers(createModel(), [
+    createRectLayer({ uid: 'below' }),
+    createGroupLayer(members, { uid: 'g' }),
+    createRectLayer({ uid: 'above' }),
+  ]);
+  const memberUids = (changed: BuilderModel, groupUid = 'g') => {
+    const group = findLayer(changed, groupUid);
+    return group?.kind === 'group' ? group.children.map((layer) => layer.uid) : [];
+  };
+
+  it('moves a member up or down one place among its siblings', () => {
+    expect(memberUids(moveGroupMember(model, 'g', 'm2', 2))).toEqual(['m1', 'm3', 'm2', 'm4']);
+    expect(memberUids(moveGroupMember(model, 'g', 'm3', 1))).toEqual(['m1', 'm3', 'm2', 'm4']);
+    expect(memberUids(moveGroupMember(model, 'g', 'm2', 0))).toEqual(['m2', 'm1', 'm3', 'm4']);
+  });
+
+  it('moves a member to either end, clamped, and leaves the rest of the document in place', () => {
+    const front = moveGroupMember(model, 'g', 'm1', 3);
+    expect(memberUids(front)).toEqual(['m2', 'm3', 'm4', 'm1']);
+    expect(memberUids(moveGroupMember(model, 'g', 'm1', 99))).toEqual(['m2', 'm3', 'm4', 'm1']);
+    expect(memberUids(moveGroupMember(model, 'g', 'm4', -5))).toEqual(['m4', 'm1', 'm2', 'm3']);
+    expect(uids(front)).toEqual(['below', 'g', 'above']);
+    expect(front.layers[0]).toBe(model.layers[0]);
+    expect(front.layers[2]).toBe(model.layers[2]);
+    // The members keep their places, so the group's box does not move.
+    const [before, after] = [findLayer(model, 'g')!, findLayer(front, 'g')!];
+    expect([after.left, after.top, after.width, after.height]).toEqual([
+      before.left,
+      before.top,
+      before.width,
+      before.height,
+    ]);
+    expect(findLayer(front, 'm1')).toEqual(findLayer(model, 'm1'));
+  });
+
+  it('returns the same model for a move in place, an unknown uid, or a layer that is not in the group', () => {
+    expect(moveGroupMember(model, 'g', 'm3', 2)).toBe(model);
+    expect(moveGroupMember(model, 'g', 'm4', 10)).toBe(model);
+    expect(moveGroupMember(model, 'g', 'gone', 0)).toBe(model);
+    expect(moveGroupMember(model, 'gone', 'm1', 2)).toBe(model);
+    // A top-level layer is not a member: it does not move among the top level either.
+    expect(moveGroupMember(model, 'g', 'below', 2)).toBe(model);
+    expect(moveGroupMember(model, 'g', 'g', 0)).toBe(model);
+  });
+
+  it('moves a member of a nested group within that group only', () => {
+    const inner = createGroupLayer(
+      ['x', 'y', 'z'].map((uid, at) => createRectLayer({ uid, top: at * 20 })),
+      { uid: 'inner' },
+    );
+    const nested = addLayers(createModel(), [
+      createGroupLayer([createRectLayer({ uid: 'a' }), inner, createRectLayer({ uid: 'b' })], {
+        uid: 'outer',
+      }),
+    ]);
+    const moved = moveGroupMember(nested, 'inner', 'x', 2);
+    expect(memberUids(moved, 'inner')).toEqual(['y', 'z', 'x']);
+    expect(memberUids(moved, 'outer')).toEqual(['a', 'inner', 'b']);
+    // The inner group is a member of the outer one, and moves among its siblings there.
+    expect(memberUids(moveGroupMember(nested, 'outer', 'inner', 0), 'outer')).toEqual(['inner', 'a', 'b']);
+    // x belongs to inner, not to outer: it is not taken out of its own group.
+    expect(moveGroupMember(nested, 'outer', 'x', 0)).toBe(nested);
+    expect(moveGroupMember(nested, 'inner', 'a', 0)).toBe(nested);
   });
 });
 

@@ -254,6 +254,23 @@ export function moveLayer(model: BuilderModel, uid: string, toIndex: number): Bu
   );
 }
 
+/**
+ * Moves a member of the group `groupUid` to an index among that group's members (0: the bottom, drawn
+ * first; clamped), as moveLayer does, but never out of the group: unchanged (the same model) when `uid` is
+ * not a direct member of `groupUid` (a top-level layer, a member of another group, a stale uid) or when it
+ * is already there. Groups may be nested; `groupUid` is the member's own group, at any depth.
+ */
+export function moveGroupMember(
+  model: BuilderModel,
+  groupUid: string,
+  uid: string,
+  toIndex: number,
+): BuilderModel {
+  const location = locateLayer(model.layers, uid);
+  if (!location || location.parent?.uid !== groupUid) return model;
+  return moveLayer(model, uid, toIndex);
+}
+
 function indexOf(model: BuilderModel, uid: string): { index: number; last: number } | undefined {
   const location = locateLayer(model.layers, uid);
   return location && { index: location.index, last: location.siblings.length - 1 };

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { createShortcutHandler } from '../../commands/keyboard';
 import { BuilderEditor } from '../../engine/BuilderEditor';
-import { createGroupLayer, createRectLayer, moveLayer, type ModelLayer } from '../../model/index.js';
+import {
+  createGroupLayer,
+  createRectLayer,
+  findLayer,
+  moveGroupMember,
+  moveLayer,
+  type ModelLayer,
+} from '../../model/index.js';
 import { modelToSvg, svgToModel } from '../../svg/index.js';
 import { selectFromList, type LayerListContext } from './LayerRow';
 
@@ -59,6 +66,37 @@ describe('moving a layer to an index (a drop in the layers panel)', () => {
     const moved = model.layers[1]!;
     expect(moved.kind === 'group' && uids(moved.children)).toEqual(['m2', 'm3', 'm1']);
     expect(uids(model.layers)).toEqual(['top', group.uid]);
+  });
+});
+
+describe("moving a group member (a drop in a group's member list)", () => {
+  const memberUids = (editor: BuilderEditor) => {
+    const group = findLayer(editor.model, 'g');
+    return group?.kind === 'group' ? uids(group.children) : [];
+  };
+
+  it('is one undo step, redone as one, and saved in the new drawing order', () => {
+    const editor = new BuilderEditor();
+    editor.addLayers([
+      createGroupLayer(
+        ['m1', 'm2', 'm3'].map((uid, at) => createRectLayer({ uid, left: at * 50, data: { name: uid } })),
+        { uid: 'g', data: { name: 'g' } },
+      ),
+    ]);
+    // The list shows m3 m2 m1; dropping m1 at the top of it is index 2 of the group's members.
+    expect(editor.change((model) => moveGroupMember(model, 'g', 'm1', 2))).toBe(true);
+    expect(memberUids(editor)).toEqual(['m2', 'm3', 'm1']);
+    const saved = svgToModel(modelToSvg(editor.model)).layers[0]!;
+    expect(saved.kind === 'group' && saved.children.map((layer) => layer.data.name)).toEqual([
+      'm2',
+      'm3',
+      'm1',
+    ]);
+    editor.undo();
+    expect(memberUids(editor)).toEqual(['m1', 'm2', 'm3']);
+    expect(editor.getState().canUndo).toBe(true); // the adding is still there
+    editor.redo();
+    expect(memberUids(editor)).toEqual(['m2', 'm3', 'm1']);
   });
 });
 
