@@ -1,7 +1,8 @@
 // The builder's IMAGES tab (issue 6): uploaded pictures scaled down to the canvas (a JPEG stays a JPEG,
 // anything else becomes a PNG), drawn on the canvas, one undo step each, kept through save and reload;
 // a placeholder while a picture loads; the brand kit's logos as pictures and in the logo slot; the
-// image slots. Runs as Bob, an admin of Bravo (whose brand kit no other test fills with logos).
+// image slots; the slideshow and video slots with the spec's slideshow defaults, in their saved ids and
+// the template's slots. Runs as Bob, an admin of Bravo (whose brand kit no other test fills with logos).
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Locator, type Page, type Route } from '@playwright/test';
 import sharp from 'sharp';
@@ -339,4 +340,116 @@ test('brand kit logos: a placeholder while one loads, placed as a picture, shown
 
   // The 503 was the test's own doing (the browser logs it too).
   expect(problems.filter((problem) => !/HTTP 503|status of 503/.test(problem))).toEqual([]);
+});
+
+test('slideshow and video slots: added from IMAGES with the slideshow defaults, saved in their ids, listed as slots', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const problems = watchPage(page);
+  const clientId = await signInToBravo(page);
+  const base = `/clients/${clientId}`;
+  await page.goto(`${base}/products/templates/create/`);
+  await expect(page.getByTestId('builder-canvas').locator('canvas').first()).toBeVisible();
+  await openTab(page, 'IMAGES');
+  await expect(
+    page.getByText('Their timing (2 s a slide, 0.3 s transition, up to 4 slides) is saved with the template'),
+  ).toBeVisible();
+
+  const name = page.getByRole('textbox', { name: 'Layer name', exact: true });
+  const type = page.getByRole('combobox', { name: 'Dynamic layer type' });
+  const timing = {
+    duration: page.getByRole('textbox', { name: 'Slide duration (seconds)' }),
+    transition: page.getByRole('textbox', { name: 'Transition (seconds)' }),
+    maxSlides: page.getByRole('textbox', { name: 'Max slides' }),
+  };
+  /** The layer data of the selected slot: its name, its type and the slideshow defaults. */
+  const expectSlot = async (layerName: string, typeLabel: string) => {
+    await expect(name).toHaveValue(layerName);
+    await expect(type).toHaveValue(typeLabel);
+    await expect(timing.duration).toHaveValue('2');
+    await expect(timing.transition).toHaveValue('0.3');
+    await expect(timing.maxSlides).toHaveValue('4');
+    // An input slot: the slot fields, and no sale or stock conditions.
+    await expect(
+      page.getByRole('switch', { name: 'Contain (fit the whole image in the box)' }),
+    ).not.toBeChecked();
+    await expect(page.getByRole('switch', { name: 'On sale (is sale)' })).toHaveCount(0);
+  };
+
+  // Each is added selected, a slot box of the image slot's size.
+  await page.getByRole('button', { name: 'Slideshow slot', exact: true }).click();
+  await expect(field(page, 'Width')).toHaveValue('400');
+  await expectSlot('Slideshow', 'Slideshow slot');
+  await page.getByRole('button', { name: 'Video slot', exact: true }).click();
+  await expectSlot('Video', 'Video slot');
+
+  // The layers panel lists both with their role; selected there, the layer data says the same.
+  const slideshowId = 'MAIN_001_SLIDESHOW[d=2;t=0.3;n=4]';
+  const videoId = 'MAIN_002_VIDEO[d=2;t=0.3;n=4]';
+  const ids = () =>
+    layerRows(page).evaluateAll((rows) => rows.map((row) => row.getAttribute('data-layer-id')));
+  await openTab(page, 'LAYERS');
+  await expect(layerRows(page)).toHaveCount(2);
+  expect((await ids()).sort()).toEqual([slideshowId, videoId]);
+  const row = (id: string) => page.locator(`[data-testid="layer-row"][data-layer-id="${id}"]`);
+  await expect(row(slideshowId).getByTestId('layer-roles')).toHaveText('Slideshow slot');
+  await expect(row(videoId).getByTestId('layer-roles')).toHaveText('Video slot');
+  await page.getByRole('button', { name: 'Select Slideshow', exact: true }).click();
+  await expectSlot('Slideshow', 'Slideshow slot');
+
+  // Saved (a slideshow or video slot is the dynamic layer a template needs).
+  await page
+    .getByRole('textbox', { name: 'Template name' })
+    .fill(`E2E slideshow ${randomUUID().slice(0, 8)}`);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Template created' })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`${base}/products/templates/[0-9a-f-]{36}/$`));
+  const id = /templates\/([0-9a-f-]{36})\//.exec(page.url())![1]!;
+
+  // The saved SVG carries the options in the ids (template-format.md section 2); the server reads the
+  // slots from them, in slot order, with their type and timing.
+  type SavedSlot = {
+    id: string;
+    index: number;
+    type: string;
+    maxSlides: number;
+    features: { key: string; value: string }[];
+  };
+  const { productCatalogTemplate: saved } = await graphql<{
+    productCatalogTemplate: { templateString: string; slots: SavedSlot[] };
+  }>(
+    page,
+    clientId,
+    'query ($id: ID!) { productCatalogTemplate(id: $id) { templateString slots { id index type maxSlides features { key value } } } }',
+    { id },
+  );
+  expect(saved.templateString).toContain(`id="${slideshowId}"`);
+  expect(saved.templateString).toContain(`id="${videoId}"`);
+  const slots = [...saved.slots].sort((a, b) => a.index - b.index);
+  expect(slots).toMatchObject([
+    { id: slideshowId, type: 'SLIDESHOW', maxSlides: 4 },
+    { id: videoId, type: 'VIDEO', maxSlides: 4 },
+  ]);
+  for (const slot of slots) {
+    expect(slot.features).toEqual(
+      expect.arrayContaining([
+        { key: 'slideDuration', value: '2' },
+        { key: 'transition', value: '0.3' },
+        { key: 'maxSlides', value: '4' },
+      ]),
+    );
+  }
+
+  // Reopened: the same slots, the same layer data.
+  await page.reload();
+  await openTab(page, 'LAYERS');
+  await expect(layerRows(page)).toHaveCount(2);
+  expect((await ids()).sort()).toEqual([slideshowId, videoId]);
+  await page.getByRole('button', { name: 'Select Video', exact: true }).click();
+  await expectSlot('Video', 'Video slot');
+  await page.getByRole('button', { name: 'Select Slideshow', exact: true }).click();
+  await expectSlot('Slideshow', 'Slideshow slot');
+
+  expect(problems).toEqual([]);
 });

@@ -55,15 +55,20 @@ export function onCustomFontUrlsChange(listener: () => void): () => void {
   return () => customFontListeners.delete(listener);
 }
 
+/** The file of a family outside the catalogue (a brand-kit font), matched ignoring case; undefined until known. */
+export function customFontUrlOf(family: string): string | undefined {
+  return customFontUrls.get(family.toLowerCase());
+}
+
 /** A face and the file it loads from: the same face is loaded again once its family's file changes. */
 export function faceSourceKey(face: FontFaceKey): string {
-  return `${faceKey(face)}|${customFontUrls.get(face.family.toLowerCase()) ?? ''}`;
+  return `${faceKey(face)}|${customFontUrlOf(face.family) ?? ''}`;
 }
 
 /** The CSS sources of a face; undefined for a family with no file (not in the catalogue, no URL yet). */
 function faceSources(face: FontFaceKey): string | undefined {
   // A brand font is one file, drawn as it is at every weight and style, as the renderer draws it.
-  const custom = customFontUrls.get(face.family.toLowerCase());
+  const custom = customFontUrlOf(face.family);
   if (custom !== undefined) return `url("${custom}")`;
   if (!findFontFamily(face.family)) return undefined;
   // The weighted file first, then the family's file without a weight (spec section 7).

@@ -4,9 +4,21 @@
  * `fittedFontSize`, measured with the same font files the renderer loads (opentype.js, through
  * `loadTextFonts`), so the editor and the render never disagree on it. fabric.js then draws the text
  * at that size with the page's FontFace of the same family (engine/fonts.ts).
+ *
+ * A brand-kit font (a family outside the catalogue) is measured with its own file once its URL is known
+ * (engine/fonts.ts setCustomFontUrls), passed to `loadTextFonts` as a custom font, as the ad's render
+ * request passes the brand fonts; until then the renderer's fallback family stands in, and the text is
+ * measured again when the file becomes known or changes.
  */
-import { fittedFontSize, loadTextFonts, type FontSource, type LoadedFace } from '@adloom/renderer';
+import {
+  fittedFontSize,
+  loadTextFonts,
+  type CustomFont,
+  type FontSource,
+  type LoadedFace,
+} from '@adloom/renderer';
 import type { TextLayer } from '../model/index.js';
+import { customFontUrlOf, onCustomFontUrlsChange } from './fonts.js';
 
 /** The size the renderer draws the layer's template string at, measured with `faces`; fontSize without a fit. */
 export function fitSizeOf(layer: TextLayer, faces: readonly LoadedFace[]): number {
@@ -25,37 +37,74 @@ export function fitFacesKey(layer: TextLayer): string {
   return `${layer.fontFamily}|${layer.fontWeight}|${layer.fontStyle}|${characters}`;
 }
 
+/** What a measurement's faces were loaded for: the text's family and that family's brand-kit file. */
+interface FacesFor {
+  family: string;
+  url: string | undefined;
+}
+
 /**
  * Fitted sizes for the canvas: `sizeOf` answers at once when the text's faces are in, and otherwise
  * starts loading them and calls `onReady` when they arrive (the view then draws the text again).
+ *
+ * The faces of a brand-kit family are its file once the URL is known (engine/fonts.ts), else the
+ * renderer's fallback. When the file becomes known or changes, the faces loaded for the old one are
+ * dropped and `onReady` is called, so the view asks again and the text is measured with the new file;
+ * meanwhile it keeps the size measured with the old faces rather than jumping to its own size.
  */
 export class TextFitSizes {
+  /** Faces by fitFacesKey and file. */
   private readonly faces = new Map<string, readonly LoadedFace[]>();
+  private readonly loadedFor = new Map<string, FacesFor>();
+  /** The faces last loaded for a fitFacesKey, whatever the file: the stand-in while a new file loads. */
+  private readonly lastFaces = new Map<string, readonly LoadedFace[]>();
   private readonly pending = new Set<string>();
+  private readonly stopFontFiles: () => void;
   private disposed = false;
 
   constructor(
     private readonly source: () => Promise<FontSource>,
     private readonly onReady: () => void,
-  ) {}
+  ) {
+    this.stopFontFiles = onCustomFontUrlsChange(() => this.fontFilesChanged());
+  }
 
-  /** The size to draw the text at: its fontSize without a fit; undefined while its faces load. */
+  /** The size to draw the text at: its fontSize without a fit; undefined while its faces first load. */
   sizeOf(layer: TextLayer): number | undefined {
     if (layer.fit === null) return layer.fontSize;
-    const key = fitFacesKey(layer);
+    const facesKey = fitFacesKey(layer);
+    const url = customFontUrlOf(layer.fontFamily);
+    const key = `${facesKey}|${url ?? ''}`;
     const faces = this.faces.get(key);
     if (faces) return fitSizeOf(layer, faces);
-    if (!this.pending.has(key)) void this.load(key, layer);
-    return undefined;
+    if (!this.pending.has(key)) void this.load(key, layer, url);
+    const standIn = this.lastFaces.get(facesKey);
+    return standIn ? fitSizeOf(layer, standIn) : undefined;
   }
 
-  /** Stops calling onReady. */
+  /** Stops calling onReady and listening for brand-font files. */
   dispose(): void {
     this.disposed = true;
+    this.stopFontFiles();
   }
 
-  private async load(key: string, layer: TextLayer): Promise<void> {
+  /** Drops the faces loaded for a family's old file (or fallback); the view then asks again. */
+  private fontFilesChanged(): void {
+    let stale = false;
+    for (const [key, { family, url }] of this.loadedFor) {
+      if (customFontUrlOf(family) === url) continue;
+      stale = true;
+      this.loadedFor.delete(key);
+      this.faces.delete(key);
+    }
+    if (stale && !this.disposed) this.onReady();
+  }
+
+  /** Loads the text's faces: with a known brand-kit file (`url`), the render request's custom font. */
+  private async load(key: string, layer: TextLayer, url: string | undefined): Promise<void> {
     this.pending.add(key);
+    const customFonts: CustomFont[] = url === undefined ? [] : [{ family: layer.fontFamily, url }];
+    let loaded: readonly LoadedFace[] = [];
     try {
       const [faces] = await loadTextFonts(
         [
@@ -68,15 +117,20 @@ export class TextFitSizes {
             characters: layer.text,
           },
         ],
-        { source: await this.source(), customFonts: [], warn: (message) => console.warn(message) },
+        { source: await this.source(), customFonts, warn: (message) => console.warn(message) },
       );
-      this.faces.set(key, faces ?? []);
+      loaded = faces ?? [];
+      if (loaded.length > 0) this.lastFaces.set(fitFacesKey(layer), loaded);
     } catch (error) {
       // Like a canvas font that fails (spec section 8): logged, and the text keeps its own size.
       console.warn('Failed to load font face', key, error);
-      this.faces.set(key, []);
     } finally {
       this.pending.delete(key);
+    }
+    // Kept unless the family's file changed while loading (then the view asks again, for the new file).
+    if (customFontUrlOf(layer.fontFamily) === url) {
+      this.faces.set(key, loaded);
+      this.loadedFor.set(key, { family: layer.fontFamily, url });
     }
     if (!this.disposed) this.onReady();
   }

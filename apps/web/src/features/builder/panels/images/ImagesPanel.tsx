@@ -13,6 +13,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
+import { BUILDER } from '@adloom/template';
 import { useRef } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from 'urql';
@@ -25,6 +26,8 @@ import { BuilderBrandLogosQuery } from './api/builderBrandLogos';
 import { PICTURE_ACCEPT, PICTURE_FORMATS } from './imageFiles';
 import { useCanvasPictureDrop } from './useCanvasPictureDrop';
 import { usePictureImport, type BrandLogoSource } from './usePictureImport';
+
+const { slideDuration, transition, maxSlides } = BUILDER.slideshow;
 
 const CHECKERBOARD =
   'repeating-conic-gradient(var(--mantine-color-gray-1) 0% 25%, var(--mantine-color-white) 0% 50%) 50% / 12px 12px';
@@ -98,8 +101,13 @@ function LogoTile({ logo, onPlace }: { logo: BrandLogoSource & { id: string }; o
 
 /**
  * IMAGES: upload pictures (placed as they are, scaled down to the canvas when larger), the dynamic image
- * layers the renderer fills per ad (the product image slot, the brand logo, the blurred background and
- * the copy of the first image), and the brand kit's logos as plain pictures.
+ * layers the renderer fills per ad (the product image, slideshow and video slots, the brand logo, the
+ * blurred background and the copy of the first image), and the brand kit's logos as plain pictures.
+ *
+ * A slideshow or video slot is an input slot like an image slot (template-format.md section 2: its id is
+ * `MAIN_nnn…_SLIDESHOW[d=…;t=…;n=…]` or `…_VIDEO[…]`, with the spec's slideshow defaults): the renderer
+ * fills it like an image slot, with the slot's own input image (rules/main-images.ts: "Slideshow and
+ * video slots show their first image"), and the timing is only kept in the template.
  */
 export function ImagesPanel({ editor }: { editor: BuilderEditor }) {
   const client = useCurrentClient();
@@ -126,7 +134,18 @@ export function ImagesPanel({ editor }: { editor: BuilderEditor }) {
         <AddButton label="Image slot" onAdd={add(editor, (at) => createDynamicImageLayer('IMAGE', at))} />
         <Text size="xs" c="dimmed">
           A slot shows the product image in each ad: the first slot the item&apos;s first image, the second
-          its second. A template needs at least one.
+          its second. A template needs at least one slot: image, slideshow or video.
+        </Text>
+        <AddButton
+          label="Slideshow slot"
+          onAdd={add(editor, (at) => createDynamicImageLayer('SLIDESHOW', at))}
+        />
+        <AddButton label="Video slot" onAdd={add(editor, (at) => createDynamicImageLayer('VIDEO', at))} />
+        <Text size="xs" c="dimmed">
+          Like an image slot, each takes the item&apos;s image of its place in the slot order: the ads made
+          here are still images, so a slideshow or video slot shows that one picture. Their timing (
+          {slideDuration} s a slide, {transition} s transition, up to {maxSlides} slides) is saved with the
+          template; change it in the layer data.
         </Text>
         <AddButton label="Logo" onAdd={() => void addLogoSlot(firstLogo)} />
         <Text size="xs" c="dimmed">
