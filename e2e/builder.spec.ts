@@ -156,10 +156,22 @@ test('builds a template with the canvas, the shortcuts and save, then loads it a
   await expect(page).toHaveURL(new RegExp(`${base}/products/templates/[0-9a-f-]{36}/$`));
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 
-  // Loaded again from the server: the same layers.
+  // Loaded again from the server: the same layers. The page asks for the template once, as it loads
+  // (apps/web/src/app/askEarly.ts), and the builder takes that answer instead of asking again.
+  // Without that, the builder could only ask once the session's answer had come.
+  const events: string[] = [];
+  const operation = (body: string | null) => /"operationName":"(\w+)"/.exec(body ?? '')?.[1];
+  page.on('request', (request) => {
+    if (operation(request.postData()) === 'BuilderTemplate') events.push('template asked');
+  });
+  page.on('response', (response) => {
+    if (operation(response.request().postData()) === 'Session') events.push('session answered');
+  });
   await page.reload();
   await openTab(page, 'LAYERS');
   await expect(layerRows(page)).toHaveCount(3);
+  expect(events.filter((event) => event === 'template asked')).toHaveLength(1);
+  expect(events.indexOf('template asked')).toBeLessThan(events.indexOf('session answered'));
   expect(await layerIds(page)).toEqual(before);
   await expect(page.getByRole('textbox', { name: 'Template name' })).toHaveValue(name);
 

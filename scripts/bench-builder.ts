@@ -103,9 +103,16 @@ async function openTemplate(
   context: BrowserContext,
   url: string,
   layers: number,
-): Promise<{ page: Page; shownMs: number }> {
+): Promise<{ page: Page; shownMs: number; operations: string[] }> {
   const page = await context.newPage();
   page.on('pageerror', (error) => log(`page error: ${error.message}`));
+  // The GraphQL operations the page asks for, in the order it asks (the timeline names its requests by them).
+  const operations: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() !== 'POST' || !new URL(request.url()).pathname.startsWith('/api/')) return;
+    const body = request.postDataJSON() as { operationName?: string; query?: string } | null;
+    operations.push(body?.operationName ?? /(?:query|mutation)\s+(\w+)/.exec(body?.query ?? '')?.[1] ?? '?');
+  });
   await page.goto(url, { waitUntil: 'commit' });
   const handle = await page.waitForFunction(
     (count) =>
@@ -114,14 +121,14 @@ async function openTemplate(
     layers,
     { timeout: 60_000 },
   );
-  return { page, shownMs: (await handle.jsonValue()) as number };
+  return { page, shownMs: (await handle.jsonValue()) as number, operations };
 }
 
 /**
  * The open's timeline: the document, each script, style, font and GraphQL request (start → end, what it
  * asked for), and when the canvas drew each number of layers: where the time to open goes.
  */
-async function openTimeline(page: Page): Promise<string[]> {
+async function openTimeline(page: Page, operations: readonly string[]): Promise<string[]> {
   const entries = await page.evaluate(() => {
     const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
     const resources = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((r) => ({
@@ -148,9 +155,11 @@ async function openTimeline(page: Page): Promise<string[]> {
         `document (DOM ready ${entries.document.dom.toFixed(0)})`,
       ),
     );
+  let operation = 0;
   for (const resource of entries.resources) {
     const url = new URL(resource.name);
-    lines.push(line(resource.start, resource.end, url.pathname));
+    const graphql = url.pathname.startsWith('/api/') ? ` ${operations[operation++] ?? '?'}` : '';
+    lines.push(line(resource.start, resource.end, url.pathname + graphql));
   }
   for (const layer of entries.layers)
     if (layer.at !== null) lines.push(line(layer.at, layer.at, `the canvas showed ${layer.count} layers`));
@@ -260,9 +269,9 @@ async function main(): Promise<void> {
     const openMs: number[] = [];
     let timeline: string[] = [];
     for (let run = 0; run < OPEN_RUNS; run += 1) {
-      const { page, shownMs } = await openTemplate(context, builderUrl(server, openId), OPEN_LAYERS);
+      const { page, shownMs, operations } = await openTemplate(context, builderUrl(server, openId), OPEN_LAYERS);
       openMs.push(shownMs);
-      if (run === OPEN_RUNS - 1) timeline = await openTimeline(page);
+      if (run === OPEN_RUNS - 1) timeline = await openTimeline(page, operations);
       await page.close();
     }
     const [coldOpenMs, ...warmOpenMs] = openMs;

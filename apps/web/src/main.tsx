@@ -1,3 +1,5 @@
+// First: the session and the opened screen's data are asked for while the rest of the code loads.
+import './app/startEarlyRequests';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';

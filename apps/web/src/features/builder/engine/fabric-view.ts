@@ -78,6 +78,13 @@ class RatingStars extends Rect {
   }
 }
 
+/**
+ * For the simple shapes: drawn straight onto the canvas, not first into a cache canvas of their own. Their
+ * drawing costs less than making and filling that cache (a template's first draw is faster), and a drag
+ * draws the objects that stay put from snapshots anyway (snapshot-canvas.ts).
+ */
+const DRAWN_DIRECTLY = { objectCaching: false } as const;
+
 function paint(value: string | null): string {
   // A gradient (url(#id)) is drawn as a flat grey: the view shows where it is, the SVG keeps the gradient.
   if (value === null) return 'transparent';
@@ -86,6 +93,7 @@ function paint(value: string | null): string {
 
 function shapeStyle(layer: { fill: string | null; stroke: string | null; strokeWidth: number }) {
   return {
+    ...DRAWN_DIRECTLY,
     fill: paint(layer.fill),
     stroke: layer.stroke === null ? null : paint(layer.stroke),
     strokeWidth: layer.stroke === null ? 0 : layer.strokeWidth,
@@ -126,7 +134,8 @@ function createObject(
       );
       break;
     case 'path':
-      object = new Path(layer.d, shapeStyle(layer));
+      // A path may have thousands of segments (an imported logo): worth its own cache.
+      object = new Path(layer.d, { ...shapeStyle(layer), objectCaching: true });
       break;
     case 'text':
       object = new Textbox(layer.text, {
@@ -141,7 +150,12 @@ function createObject(
       });
       break;
     case 'rating': {
-      const stars = new RatingStars({ width: layer.width, height: layer.height, fill: 'transparent' });
+      const stars = new RatingStars({
+        width: layer.width,
+        height: layer.height,
+        fill: 'transparent',
+        ...DRAWN_DIRECTLY,
+      });
       stars.ratingValue = (layer as RatingLayer).value;
       stars.filledColor = layer.filledColor;
       stars.emptyColor = layer.emptyColor;
@@ -150,7 +164,12 @@ function createObject(
     }
     case 'image': {
       if (layer.href === null) {
-        object = new Rect({ width: layer.width, height: layer.height, fill: EMPTY_IMAGE_FILL });
+        object = new Rect({
+          width: layer.width,
+          height: layer.height,
+          fill: EMPTY_IMAGE_FILL,
+          ...DRAWN_DIRECTLY,
+        });
         break;
       }
       const element = new Image();
