@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { fixtures } from './fixtures.js';
-import { clientGraphql, seeNotification, signIn, watchPage } from './helpers.js';
+import { blur, clientGraphql, seeNotification, signIn, watchPage } from './helpers.js';
 
 const SAVED = 'Successfully saved color to the Brand Kit.';
 const FAILED = 'Failed to save. Please try again.';
@@ -82,10 +82,6 @@ async function openColourField(page: Page, label: string): Promise<Locator> {
   const dropdown = page.getByRole('dialog', { name: `${label} colour` });
   await expect(dropdown).toBeVisible();
   return dropdown;
-}
-
-async function blur(page: Page) {
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
 }
 
 test('brand colours in the builder: pick, draw, undo, save to the kit, and the kit limit', async ({

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type Locator, type Page, type Route } from '@playwright/test';
 import sharp from 'sharp';
 import { fixtures } from './fixtures.js';
-import { clientGraphql, signIn, watchPage } from './helpers.js';
+import { blur, clientGraphql, openTab, signIn, watchPage } from './helpers.js';
 
 type Rgb = [number, number, number];
 type Upload = { name: string; mimeType: string; buffer: Buffer };
@@ -15,15 +15,6 @@ type Upload = { name: string; mimeType: string; buffer: Buffer };
 const layerRows = (page: Page) => page.getByTestId('layer-row');
 const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
 const placeholder = (page: Page) => page.getByTestId('image-import-placeholder');
-
-async function openTab(page: Page, tab: string) {
-  await page.getByRole('tab', { name: tab, exact: true }).click();
-}
-
-/** Shortcuts go to the page, not to a focused button. */
-async function blur(page: Page) {
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-}
 
 async function chooseFiles(page: Page, button: Locator, files: Upload[]) {
   const chooser = page.waitForEvent('filechooser');

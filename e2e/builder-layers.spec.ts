@@ -10,7 +10,7 @@ import {
   writeBuilderMetadata,
 } from '../packages/template/src/index.js';
 import { fixtures } from './fixtures.js';
-import { seeNotification, signIn, watchPage } from './helpers.js';
+import { blur, layerIds, layerRows, openTab, seeNotification, signIn, watchPage } from './helpers.js';
 
 /**
  * Signs in as Alice and returns the base path of her workspace, Acme. The client id is read from where
@@ -24,21 +24,8 @@ async function signInToAcme(page: Page): Promise<string> {
   return `/clients/${clientId}`;
 }
 
-const layerRows = (page: Page) => page.getByTestId('layer-row');
 const propertyX = (page: Page) => page.getByRole('textbox', { name: 'X', exact: true });
 const upperCanvas = (page: Page) => page.getByTestId('builder-canvas').locator('canvas.upper-canvas');
-
-async function openTab(page: Page, tab: string) {
-  await page.getByRole('tab', { name: tab, exact: true }).click();
-}
-
-async function blur(page: Page) {
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-}
-
-async function layerIds(page: Page): Promise<string[]> {
-  return layerRows(page).evaluateAll((rows) => rows.map((row) => row.getAttribute('data-layer-id') ?? ''));
-}
 
 /**
  * How many pixels of the drawn canvas (fabric's lower canvas, no selection handles) inside a box of

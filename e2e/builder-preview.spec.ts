@@ -6,10 +6,18 @@
 // on 127.0.0.1 (the e2e server allow-lists that host). Runs as Alice, an admin of Acme.
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import sharp from 'sharp';
+import { expect, test, type Page } from '@playwright/test';
 import { fixtures } from './fixtures.js';
-import { clientGraphql, signIn, startImageServer } from './helpers.js';
+import {
+  countPixels,
+  importCatalog,
+  openTab,
+  rasterOf,
+  shownRaster,
+  signIn,
+  startImageServer,
+  type Raster,
+} from './helpers.js';
 
 /** The client the signed-in page works in (Alice has one: Acme), read from the page's address. */
 function clientOf(page: Page): string {
@@ -18,87 +26,7 @@ function clientOf(page: Page): string {
   return id!;
 }
 
-/** A GraphQL call as the client the page is signed in to. */
-const graphql = <T>(page: Page, query: string, variables: Record<string, unknown> = {}) =>
-  clientGraphql<T>(page, query, variables, clientOf(page));
-
 const PHOTOS = { red: '#e53935', blue: '#1e88e5' } as const;
-
-/** Imports `csv` as a new catalogue (a presigned upload, then createCatalog) and waits for the import. */
-async function importCatalog(page: Page, name: string, csv: string) {
-  const { createUploadDestination: answer } = await graphql<{
-    createUploadDestination: {
-      uploadDestination: { url: string; formFields: { key: string; value: string }[] };
-    };
-  }>(
-    page,
-    `
-      mutation ($key: String!) {
-        createUploadDestination(key: $key, uploadType: CATALOG_FILE, contentType: "text/csv") {
-          uploadDestination {
-            url
-            formFields {
-              key
-              value
-            }
-          }
-        }
-      }
-    `,
-    { key: `${name}.csv` },
-  );
-  const multipart: Record<string, string | { name: string; mimeType: string; buffer: Buffer }> = {};
-  for (const { key, value } of answer.uploadDestination.formFields) multipart[key] = value;
-  multipart['Content-Type'] = 'text/csv';
-  multipart.file = { name: `${name}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv) };
-  const uploaded = await page.request.post(answer.uploadDestination.url, { multipart });
-  expect(uploaded.ok()).toBe(true);
-  const key = /<Key>([^<]+)<\/Key>/.exec(await uploaded.text())?.[1];
-  const { createCatalog } = await graphql<{ createCatalog: { catalog: { id: string } } }>(
-    page,
-    'mutation ($name: String!, $key: String!) { createCatalog(name: $name, uploadKey: $key) { catalog { id } } }',
-    { name, key },
-  );
-  await expect
-    .poll(
-      async () =>
-        (
-          await graphql<{ catalog: { imports: { status: string }[] } }>(
-            page,
-            'query ($id: ID!) { catalog(id: $id) { imports { status } } }',
-            { id: createCatalog.catalog.id },
-          )
-        ).catalog.imports[0]?.status,
-      { timeout: 30_000 },
-    )
-    .toBe('completed');
-}
-
-interface Raster {
-  data: Buffer;
-  width: number;
-  height: number;
-}
-
-async function rasterOf(bytes: Buffer): Promise<Raster> {
-  const { data, info } = await sharp(bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height };
-}
-
-/** The PNG an <img> of the page shows (a data: URL), as pixels. */
-async function shownRaster(image: Locator): Promise<Raster> {
-  const src = (await image.getAttribute('src')) ?? '';
-  expect(src).toMatch(/^data:image\/png;base64,/);
-  return rasterOf(Buffer.from(src.slice(src.indexOf(',') + 1), 'base64'));
-}
-
-/** How many pixels pass `test` (r, g, b). */
-function countPixels(raster: Raster, test: (r: number, g: number, b: number) => boolean): number {
-  let count = 0;
-  for (let i = 0; i < raster.data.length; i += 3)
-    if (test(raster.data[i]!, raster.data[i + 1]!, raster.data[i + 2]!)) count += 1;
-  return count;
-}
 
 const isRed = (r: number, g: number, b: number) => r > 180 && g < 110 && b < 110;
 const isBlue = (r: number, g: number, b: number) => b > 180 && r < 110 && g < 170;
@@ -118,10 +46,6 @@ function differingShare(a: Raster, b: Raster, tolerance: number): number {
       differing += 1;
   }
   return differing / (a.width * a.height);
-}
-
-async function openTab(page: Page, tab: string) {
-  await page.getByRole('tab', { name: tab, exact: true }).click();
 }
 
 /** Sets the selected text layer's template string in the properties panel. */
@@ -150,6 +74,7 @@ test('the live preview draws what generation produces, follows edits and steps t
   const catalogName = `E2E preview catalogue ${run}`;
   await importCatalog(
     page,
+    clientOf(page),
     catalogName,
     [
       'id,title,price,brand,availability,image_link',
@@ -269,6 +194,7 @@ test('the server preview shows each state of the ad generation job', async ({ pa
   const catalogName = `E2E preview states ${run}`;
   await importCatalog(
     page,
+    clientOf(page),
     catalogName,
     [
       'id,title,price,brand,availability,image_link',

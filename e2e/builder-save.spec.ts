@@ -5,11 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { BUILDER_ERRORS, SAVE_REASONS } from '../packages/template/src/index.js';
 import { fixtures } from './fixtures.js';
-import { signIn, watchPage } from './helpers.js';
-
-async function openTab(page: Page, tab: string) {
-  await page.getByRole('tab', { name: tab, exact: true }).click();
-}
+import { openTab, signIn, watchPage } from './helpers.js';
 
 const saveButton = (page: Page) => page.getByRole('button', { name: 'Save', exact: true });
 const refusal = (page: Page, reason: string) => page.getByRole('alert').filter({ hasText: reason });

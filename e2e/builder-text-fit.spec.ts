@@ -8,7 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { loadTextFonts, type FontSource } from '../packages/renderer/src/index.js';
 import { fileFontSource } from '../packages/renderer/src/server/fonts.js';
-import { fitSizeOf } from '../apps/web/src/features/builder/engine/text-fit.js';
+import { fitSizeOf } from '../apps/web/src/features/builder/engine/text-measure.js';
 import {
   addLayers,
   createDynamicImageLayer,

@@ -7,11 +7,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { RENDERER_ERRORS } from '../packages/template/src/index.js';
 import { latoBlackWoff2 } from '../apps/server/test/fixtures/brand-kit.js';
 import { fixtures } from './fixtures.js';
-import { clientGraphql, signIn, watchPage } from './helpers.js';
-
-async function openTab(page: Page, tab: string) {
-  await page.getByRole('tab', { name: tab, exact: true }).click();
-}
+import { canvasInk, clientGraphql, openTab, signIn, watchPage } from './helpers.js';
 
 const graphql = clientGraphql;
 
@@ -77,19 +73,6 @@ function fontLoaded(page: Page, family: string) {
       ),
     family,
   );
-}
-
-/** How many pixels of the drawn canvas (not the selection overlay) are dark: the ink of the black text. */
-function canvasInk(page: Page) {
-  return page
-    .getByTestId('builder-canvas')
-    .locator('canvas.lower-canvas')
-    .evaluate((canvas: HTMLCanvasElement) => {
-      const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
-      let dark = 0;
-      for (let i = 0; i < data.length; i += 4) if (data[i]! + data[i + 1]! + data[i + 2]! < 200) dark += 1;
-      return dark;
-    });
 }
 
 test('a text styled and filled with placeholders and filters keeps everything through save and reload', async ({

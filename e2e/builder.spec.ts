@@ -4,25 +4,11 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { SAVE_REASONS } from '../packages/template/src/index.js';
 import { fixtures } from './fixtures.js';
-import { signIn, watchPage } from './helpers.js';
+import { blur, layerIds, layerRows, openTab, signIn, watchPage } from './helpers.js';
 
-const layerRows = (page: Page) => page.getByTestId('layer-row');
 const zoom = (page: Page) => page.getByTestId('zoom-percentage');
 const propertyX = (page: Page) => page.getByRole('textbox', { name: 'X', exact: true });
 const propertyY = (page: Page) => page.getByRole('textbox', { name: 'Y', exact: true });
-
-/** Shortcuts go to the page, not to a focused button or tab (the tabs have their own arrow keys). */
-async function blur(page: Page) {
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-}
-
-async function openTab(page: Page, tab: string) {
-  await page.getByRole('tab', { name: tab, exact: true }).click();
-}
-
-async function layerIds(page: Page): Promise<string[]> {
-  return layerRows(page).evaluateAll((rows) => rows.map((row) => row.getAttribute('data-layer-id') ?? ''));
-}
 
 test('builds a template with the canvas, the shortcuts and save, then loads it again', async ({ page }) => {
   test.setTimeout(120_000);

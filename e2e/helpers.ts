@@ -1,4 +1,4 @@
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
@@ -109,4 +109,130 @@ export async function seeNotification(page: Page, text: string | RegExp) {
     if (await notification.isVisible()) await notification.getByRole('button').click({ timeout: 2_000 });
     await expect(notification).toBeHidden({ timeout: 2_000 });
   }).toPass({ timeout: 15_000 });
+}
+
+/** Opens a side tab of the template builder (SHAPES, IMAGES, TEXT, LAYERS, WIDGETS, PREVIEW). */
+export async function openTab(page: Page, tab: string) {
+  await page.getByRole('tab', { name: tab, exact: true }).click();
+}
+
+/** Builder shortcuts go to the page, not to a focused button or tab (the tabs have their own arrow keys). */
+export async function blur(page: Page) {
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+}
+
+/** The template builder's layers panel rows, front-most first. */
+export const layerRows = (page: Page) => page.getByTestId('layer-row');
+
+/** The SVG ids of the layers panel's rows, front-most first. */
+export async function layerIds(page: Page): Promise<string[]> {
+  return layerRows(page).evaluateAll((rows) => rows.map((row) => row.getAttribute('data-layer-id') ?? ''));
+}
+
+/**
+ * Imports `csv` as a new catalogue of the client (a presigned upload, then createCatalog) and waits for
+ * the import to complete.
+ */
+export async function importCatalog(page: Page, clientId: string, name: string, csv: string) {
+  const { createUploadDestination: answer } = await clientGraphql<{
+    createUploadDestination: {
+      uploadDestination: { url: string; formFields: { key: string; value: string }[] };
+    };
+  }>(
+    page,
+    `
+      mutation ($key: String!) {
+        createUploadDestination(key: $key, uploadType: CATALOG_FILE, contentType: "text/csv") {
+          uploadDestination {
+            url
+            formFields {
+              key
+              value
+            }
+          }
+        }
+      }
+    `,
+    { key: `${name}.csv` },
+    clientId,
+  );
+  const multipart: Record<string, string | { name: string; mimeType: string; buffer: Buffer }> = {};
+  for (const { key, value } of answer.uploadDestination.formFields) multipart[key] = value;
+  multipart['Content-Type'] = 'text/csv';
+  multipart.file = { name: `${name}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv) };
+  const uploaded = await page.request.post(answer.uploadDestination.url, { multipart });
+  expect(uploaded.ok()).toBe(true);
+  const key = /<Key>([^<]+)<\/Key>/.exec(await uploaded.text())?.[1];
+  const { createCatalog } = await clientGraphql<{ createCatalog: { catalog: { id: string } } }>(
+    page,
+    'mutation ($name: String!, $key: String!) { createCatalog(name: $name, uploadKey: $key) { catalog { id } } }',
+    { name, key },
+    clientId,
+  );
+  await expect
+    .poll(
+      async () =>
+        (
+          await clientGraphql<{ catalog: { imports: { status: string }[] } }>(
+            page,
+            'query ($id: ID!) { catalog(id: $id) { imports { status } } }',
+            { id: createCatalog.catalog.id },
+            clientId,
+          )
+        ).catalog.imports[0]?.status,
+      { timeout: 30_000 },
+    )
+    .toBe('completed');
+}
+
+/** An image's pixels, RGB without alpha, row by row. */
+export interface Raster {
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+export async function rasterOf(bytes: Buffer): Promise<Raster> {
+  const { data, info } = await sharp(bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+/** The PNG an <img> of the page shows (a data: URL, as the builder's live preview), as pixels. */
+export async function shownRaster(image: Locator): Promise<Raster> {
+  const src = (await image.getAttribute('src')) ?? '';
+  expect(src).toMatch(/^data:image\/png;base64,/);
+  return rasterOf(Buffer.from(src.slice(src.indexOf(',') + 1), 'base64'));
+}
+
+/** How many pixels pass `test` (r, g, b); within `box` (pixels of the raster) when given. */
+export function countPixels(
+  raster: Raster,
+  test: (r: number, g: number, b: number) => boolean,
+  box: { left: number; top: number; width: number; height: number } = {
+    left: 0,
+    top: 0,
+    width: raster.width,
+    height: raster.height,
+  },
+): number {
+  let count = 0;
+  for (let y = Math.max(0, box.top); y < Math.min(raster.height, box.top + box.height); y += 1)
+    for (let x = Math.max(0, box.left); x < Math.min(raster.width, box.left + box.width); x += 1) {
+      const i = (y * raster.width + x) * 3;
+      if (test(raster.data[i]!, raster.data[i + 1]!, raster.data[i + 2]!)) count += 1;
+    }
+  return count;
+}
+
+/** How many pixels of the drawn canvas (not the selection overlay) are dark: the ink of the black text. */
+export function canvasInk(page: Page) {
+  return page
+    .getByTestId('builder-canvas')
+    .locator('canvas.lower-canvas')
+    .evaluate((canvas: HTMLCanvasElement) => {
+      const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+      let dark = 0;
+      for (let i = 0; i < data.length; i += 4) if (data[i]! + data[i + 1]! + data[i + 2]! < 200) dark += 1;
+      return dark;
+    });
 }

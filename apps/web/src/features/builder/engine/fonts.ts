@@ -4,7 +4,7 @@
  * Brand-kit fonts load from their file URL once it is known (setCustomFontUrls), as the renderer loads a
  * request's custom fonts. A font that fails to load is only logged (spec section 8: 'Failed to load font face').
  */
-import { findFontFamily, fontAssetPath } from '@adloom/renderer';
+import { findFontFamily, fontAssetPath } from '@adloom/renderer/fonts';
 import { BUILDER } from '@adloom/template';
 import { allLayers, type BuilderModel } from '../model/index.js';
 

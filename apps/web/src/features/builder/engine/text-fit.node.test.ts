@@ -11,7 +11,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addLayers, createModel, createTextLayer, type TextLayer } from '../model/index.js';
 import { modelToSvg } from '../svg/modelToSvg.js';
 import { setCustomFontUrls } from './fonts.js';
-import { TextFitSizes, fitSizeOf } from './text-fit.js';
+import { TextFitSizes } from './text-fit.js';
+import { fitSizeOf } from './text-measure.js';
 
 const fonts: FontSource = fileFontSource();
 const TITLE = 'Explorer waterproof hiking backpack with padded laptop sleeve';

@@ -10,26 +10,16 @@
  * request passes the brand fonts; until then the renderer's fallback family stands in, and the text is
  * measured again when the file becomes known or changes.
  */
-import {
-  fittedFontSize,
-  loadTextFonts,
-  type CustomFont,
-  type FontSource,
-  type LoadedFace,
-} from '@adloom/renderer';
+import type { CustomFont, FontSource, LoadedFace } from '@adloom/renderer';
 import type { TextLayer } from '../model/index.js';
 import { customFontUrlOf, onCustomFontUrlsChange } from './fonts.js';
+import type * as TextMeasure from './text-measure.js';
 
-/** The size the renderer draws the layer's template string at, measured with `faces`; fontSize without a fit. */
-export function fitSizeOf(layer: TextLayer, faces: readonly LoadedFace[]): number {
-  if (layer.fit === null) return layer.fontSize;
-  return fittedFontSize(
-    [{ text: layer.text, superscript: false }],
-    { width: layer.width, height: layer.fit.height },
-    { size: layer.fontSize, lineHeight: layer.lineHeight, minSize: layer.fit.minFontSize },
-    faces,
-  );
-}
+/**
+ * The renderer's text measuring (opentype.js and the fit rule, engine/text-measure.ts), loaded the first
+ * time a text with auto-fit is measured: most templates have none, and it is most of the builder's code.
+ */
+let textMeasure: typeof TextMeasure | undefined;
 
 /** The faces a text needs: its family, weight and style, for the characters it shows. */
 export function fitFacesKey(layer: TextLayer): string {
@@ -76,10 +66,10 @@ export class TextFitSizes {
     const url = customFontUrlOf(layer.fontFamily);
     const key = `${facesKey}|${url ?? ''}`;
     const faces = this.faces.get(key);
-    if (faces) return fitSizeOf(layer, faces);
+    if (faces && textMeasure) return textMeasure.fitSizeOf(layer, faces);
     if (!this.pending.has(key)) void this.load(key, layer, url);
     const standIn = this.lastFaces.get(facesKey);
-    return standIn ? fitSizeOf(layer, standIn) : undefined;
+    return standIn && textMeasure ? textMeasure.fitSizeOf(layer, standIn) : undefined;
   }
 
   /** Stops calling onReady and listening for brand-font files. */
@@ -106,7 +96,8 @@ export class TextFitSizes {
     const customFonts: CustomFont[] = url === undefined ? [] : [{ family: layer.fontFamily, url }];
     let loaded: readonly LoadedFace[] = [];
     try {
-      const [faces] = await loadTextFonts(
+      textMeasure ??= await import('./text-measure.js');
+      const [faces] = await textMeasure.loadTextFonts(
         [
           {
             request: {

@@ -5,7 +5,8 @@
  * the `main` logo, the brand fonts are the request's fonts, and without a brand logo the logo layers are
  * left out. Pure: the images arrive as URLs the caller has loaded.
  */
-import { parseXml, serializeXml, type RenderRequest, type XmlElement, type XmlNode } from '@adloom/renderer';
+import type { RenderRequest } from '@adloom/renderer';
+import { parseXml, serializeXml, type XmlElement, type XmlNode } from '@adloom/renderer/xml';
 import { extractSlots, isLogoLayerId, type Slot } from '@adloom/template';
 
 /** livePreviewInputs, read: what the server says generation would use for an item. */

@@ -4,7 +4,7 @@
  * free transforms and a background layer. Layer data comes from the ids (what the renderer and the
  * server act on), names and thumbnails from the builder document in <metadata>.
  */
-import { parseXml, serializeXml, type XmlElement, type XmlNode } from '@adloom/renderer';
+import { parseXml, serializeXml, type XmlElement, type XmlNode } from '@adloom/renderer/xml';
 import {
   BUILDER_ERRORS,
   idToLayerData,
