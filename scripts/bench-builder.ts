@@ -13,7 +13,8 @@
  *    the previous frame's work when that ran later, to the end of its main-thread work: input, fabric's
  *    render, paint) and the interval to the next frame (what the user sees; 16.7 ms at 60 Hz); median and
  *    95th percentile.
- * 3. Baselines from the same run, to read the figures against the machine's speed: the same drag on a
+ * 3. Baselines from the same run, to read the figures against the machine's speed: opening the 2-layer
+ *    template (the screen's cost without the layers), the same drag on a
  *    canvas holding only the dragged object (and an image slot far from it), and idle frames of the
  *    200-layer page.
  *
@@ -269,12 +270,25 @@ async function main(): Promise<void> {
     const openMs: number[] = [];
     let timeline: string[] = [];
     for (let run = 0; run < OPEN_RUNS; run += 1) {
-      const { page, shownMs, operations } = await openTemplate(context, builderUrl(server, openId), OPEN_LAYERS);
+      const { page, shownMs, operations } = await openTemplate(
+        context,
+        builderUrl(server, openId),
+        OPEN_LAYERS,
+      );
       openMs.push(shownMs);
       if (run === OPEN_RUNS - 1) timeline = await openTimeline(page, operations);
       await page.close();
     }
     const [coldOpenMs, ...warmOpenMs] = openMs;
+
+    // The baseline: the same screen opening a template of 2 layers (what opening costs without the layers).
+    log(`opening the ${ALONE_LAYERS}-layer template, ${OPEN_RUNS - 1} warm runs`);
+    const aloneOpenMs: number[] = [];
+    for (let run = 0; run < OPEN_RUNS - 1; run += 1) {
+      const { page, shownMs } = await openTemplate(context, builderUrl(server, aloneId), ALONE_LAYERS);
+      aloneOpenMs.push(shownMs);
+      await page.close();
+    }
 
     log(`dragging one object among ${DRAG_LAYERS} and alone, ${DRAG_ROUNDS} rounds of ${DRAG_STEPS} steps`);
     const crowded: FrameFigures[] = [];
@@ -318,6 +332,7 @@ async function main(): Promise<void> {
         '',
       ],
       ['  first, cold run', ms(coldOpenMs!), '', ''],
+      [`baseline: open ${ALONE_LAYERS} layers, warm (median)`, ms(median(aloneOpenMs)), '', ''],
       [
         `drag among ${DRAG_LAYERS}: frame time (median)`,
         ms(frame),
@@ -363,6 +378,7 @@ async function main(): Promise<void> {
       JSON.stringify({
         openMs: round1(open),
         openColdMs: round1(coldOpenMs!),
+        aloneOpenMs: round1(median(aloneOpenMs)),
         frameMs: round1(frame),
         frameP95Ms: round1(quantile(dragged.times, 0.95)),
         frameIntervalMs: round1(median(dragged.intervals)),
