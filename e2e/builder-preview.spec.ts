@@ -226,6 +226,25 @@ test('the server preview shows each state of the ad generation job', async ({ pa
     timeout: 60_000,
   });
 
+  // A slot setting changed and saved: the preview of the new version sends the new version's settings.
+  await openTab(page, 'LAYERS');
+  await page.getByRole('button', { name: 'Select Product image', exact: true }).click();
+  await page.getByLabel('Contain (fit the whole image in the box)').check();
+  const restarted = page.waitForRequest(
+    (request) => /"operationName":"BuilderStartAdGenerationJob"/.test(request.postData() ?? ''),
+    { timeout: 60_000 },
+  );
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Template updated' })).toBeVisible();
+  await openTab(page, 'PREVIEW');
+  const sent = (await restarted).postDataJSON() as {
+    variables: { adConfigs: { slots: { features: { key: string; value: string }[] }[] }[] };
+  };
+  expect(sent.variables.adConfigs[0]!.slots[0]!.features).toContainEqual({ key: 'isContain', value: 'true' });
+  await expect(server.getByRole('img', { name: 'Server preview of Red trail shoe' })).toBeVisible({
+    timeout: 60_000,
+  });
+
   // The answers generation does not give on demand, put in the place of the server's.
   const answers: [string, string, Record<string, unknown> | 'abort'][] = [
     [

@@ -27,7 +27,7 @@ import { LayersPanel } from './panels/LayersPanel';
 import { PropertiesPanel } from './panels/PropertiesPanel';
 import { useSaveTemplate } from './panels/useSaveTemplate';
 import { wholeState } from './panels/wholeState';
-import type { ServerPreviewSlot } from './preview/adGenerationJob';
+import { previewSlotsOf, type ServerPreviewSlot } from './preview/adGenerationJob';
 import { PreviewBar } from './preview/PreviewBar';
 import { PreviewPanel } from './preview/PreviewPanel';
 import { usePreviewSession } from './preview/usePreviewSession';
@@ -57,7 +57,11 @@ function useLeaveWarning(editor: BuilderEditor, dirty: boolean) {
   );
   useEffect(() => {
     if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // Older browsers ask only when returnValue is set.
+      event.returnValue = '';
+    };
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
   }, [dirty]);
@@ -69,6 +73,8 @@ function BuilderWorkspace({ template, clientId }: { template: LoadedTemplate | n
   const navigate = useNavigate();
   const viewRef = useRef<FabricView | null>(null);
   const [templateVersionId, setTemplateVersionId] = useState(template?.templateVersionId ?? null);
+  // The saved version's slots: the server preview sends their settings with the version they belong to.
+  const [savedSlots, setSavedSlots] = useState<readonly ServerPreviewSlot[]>(template?.slots ?? []);
   const [regenerateFeeds, setRegenerateFeeds] = useState(false);
   const feedCount = template?.feeds.length ?? 0;
   const state = useEditorState(editor, wholeState);
@@ -99,7 +105,10 @@ function BuilderWorkspace({ template, clientId }: { template: LoadedTemplate | n
       return view ? view.thumbnail() : Promise.reject(new Error('Canvas is empty'));
     },
     onSaved: (saved, created) => {
-      if (saved.templateVersionId) setTemplateVersionId(saved.templateVersionId);
+      if (saved.templateVersionId) {
+        setTemplateVersionId(saved.templateVersionId);
+        setSavedSlots(saved.slots);
+      }
       // After the first save the user goes to the new template's edit route (spec section 2).
       if (created) navigate(editUrl(saved.id));
     },
@@ -171,11 +180,7 @@ function BuilderWorkspace({ template, clientId }: { template: LoadedTemplate | n
               <WidgetsPanel editor={editor} />
             </Tabs.Panel>
             <Tabs.Panel value="PREVIEW">
-              <PreviewPanel
-                templateVersionId={templateVersionId}
-                slots={template?.slots ?? []}
-                preview={preview}
-              />
+              <PreviewPanel templateVersionId={templateVersionId} slots={savedSlots} preview={preview} />
             </Tabs.Panel>
           </Box>
         </Tabs>
@@ -206,13 +211,6 @@ function BuilderWorkspace({ template, clientId }: { template: LoadedTemplate | n
   );
 }
 
-function slotsOf(slots: readonly { id: string; features: readonly { key: string; value: string }[] }[]) {
-  return slots.map((slot) => ({
-    id: slot.id,
-    features: Object.fromEntries(slot.features.map((feature) => [feature.key, feature.value])),
-  }));
-}
-
 /** An existing template: read it fresh (not cached), then edit it, or say why it cannot be. */
 function EditTemplate({ id, clientId, title }: { id: string; clientId: string; title: string }) {
   const [{ data, error }] = useQuery({
@@ -228,7 +226,7 @@ function EditTemplate({ id, clientId, title }: { id: string; clientId: string; t
             id: found.id,
             templateString: found.templateString,
             templateVersionId: found.templateVersionId,
-            slots: slotsOf(found.slots),
+            slots: previewSlotsOf(found.slots),
             tags: found.tags.flatMap((tag) =>
               tag.group === 'STYLE' || tag.group === 'INDUSTRY'
                 ? [{ id: tag.id, group: tag.group, key: tag.key }]

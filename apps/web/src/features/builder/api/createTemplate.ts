@@ -21,6 +21,14 @@ export const CreateBuilderTemplateMutation = graphql(`
         name
         versionNumber
         templateVersionId
+        slots {
+          id
+          name
+          features {
+            key
+            value
+          }
+        }
       }
       error {
         code

@@ -25,6 +25,14 @@ export const UpdateTemplateMutation = graphql(`
         name
         versionNumber
         templateVersionId
+        slots {
+          id
+          name
+          features {
+            key
+            value
+          }
+        }
       }
       error {
         code

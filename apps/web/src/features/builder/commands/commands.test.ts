@@ -169,6 +169,17 @@ describe('driving the editor through commands', () => {
     expect(isTypingTarget({ tagName: 'CANVAS' })).toBe(false);
   });
 
+  it('works after a switch or checkbox was clicked, but leaves radios and sliders their arrows', () => {
+    expect(isTypingTarget({ tagName: 'INPUT', type: 'checkbox' })).toBe(false);
+    expect(isTypingTarget({ tagName: 'INPUT', type: 'button' })).toBe(false);
+    expect(isTypingTarget({ tagName: 'INPUT', type: 'radio' })).toBe(true);
+    expect(isTypingTarget({ tagName: 'INPUT', type: 'range' })).toBe(true);
+    expect(isTypingTarget({ tagName: 'INPUT', type: 'text' })).toBe(true);
+    const { editor, press } = setup();
+    expect(press('Backspace', { target: { tagName: 'INPUT', type: 'checkbox' } }).command).toBe('delete');
+    expect(editor.model.layers).toHaveLength(1);
+  });
+
   it('leaves the keys of a disabled command to the browser, except the zoom keys', () => {
     const editor = new BuilderEditor();
     const handle = createShortcutHandler(editor);

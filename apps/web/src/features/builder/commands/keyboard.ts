@@ -18,15 +18,24 @@ export interface ShortcutEvent extends KeyInput {
 interface ElementLike {
   readonly tagName?: string;
   readonly isContentEditable?: boolean;
+  /** An input's type. */
+  readonly type?: string;
 }
 
 const TYPING_TAGS = new Set(['INPUT', 'TEXTAREA', 'SELECT']);
+/**
+ * Inputs that take no typing and none of the shortcuts' keys (a switch, a checkbox, a button): after one
+ * is clicked, the shortcuts still work. Radios and sliders keep their arrow keys.
+ */
+const KEYLESS_INPUT_TYPES = new Set(['checkbox', 'button', 'submit', 'reset', 'file', 'image']);
 
 /** Whether key presses at `target` are typing, which shortcuts must leave alone. */
 export function isTypingTarget(target: unknown): boolean {
   if (typeof target !== 'object' || target === null) return false;
   const element = target as ElementLike;
-  return Boolean(element.isContentEditable) || TYPING_TAGS.has((element.tagName ?? '').toUpperCase());
+  const tag = (element.tagName ?? '').toUpperCase();
+  if (tag === 'INPUT' && KEYLESS_INPUT_TYPES.has((element.type ?? '').toLowerCase())) return false;
+  return Boolean(element.isContentEditable) || TYPING_TAGS.has(tag);
 }
 
 /** Makes a handler for keydown events; it returns the command it ran, or undefined. */

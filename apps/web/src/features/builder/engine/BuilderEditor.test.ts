@@ -40,6 +40,19 @@ describe('BuilderEditor', () => {
     expect(other.toSvg()).toBe(svg);
   });
 
+  it('counts the documents loaded, so the canvas knows when a template just came (its font preload)', () => {
+    const { editor } = editorWithLayers();
+    const svg = editor.toSvg();
+    const other = new BuilderEditor();
+    const before = other.getState().loads;
+    other.load(svg);
+    expect(other.getState().loads).toBe(before + 1);
+    other.addLayers([createRectLayer()]);
+    expect(other.getState().loads).toBe(before + 1);
+    other.loadNew();
+    expect(other.getState().loads).toBe(before + 2);
+  });
+
   it('resets before loading, and a template not made with the builder leaves the reset editor with the spec error', () => {
     const editor = new BuilderEditor();
     editor.addLayers([createRectLayer()]);

@@ -62,6 +62,8 @@ export interface EditorState {
   readonly safeZone: SafeZoneType | null;
   /** The chosen style and industry tags (not part of the SVG or its history; a change makes it dirty). */
   readonly tags: readonly ChosenTag[];
+  /** How many documents were loaded or started (load, loadNew): the canvas knows a template just came. */
+  readonly loads: number;
 }
 
 /**
@@ -90,6 +92,7 @@ export class BuilderEditor {
   private safeZoneType: SafeZoneType | null = null;
   private chosenTags: readonly ChosenTag[] = [];
   private tagsChanged = false;
+  private loadCount = 0;
   private readonly listeners = new Set<EditorListener>();
   private snapshot: EditorState;
   /** Draws a layer's thumbnail as a data URL; offered by the canvas view while it is mounted. */
@@ -137,6 +140,7 @@ export class BuilderEditor {
       editingText: this.editingTextFlag,
       safeZone: this.safeZoneType,
       tags: this.chosenTags,
+      loads: this.loadCount,
     };
   }
 
@@ -175,6 +179,7 @@ export class BuilderEditor {
   }
 
   private resetTo(model: BuilderModel): void {
+    this.loadCount += 1;
     this.history.reset(model);
     this.selectionUids = [];
     this.errorText = null;

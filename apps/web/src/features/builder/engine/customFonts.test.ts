@@ -13,7 +13,9 @@ beforeAll(() => {
         made.push({ family, source, descriptors });
       }
       load() {
-        return Promise.resolve(this);
+        // 'Slow Serif' never finishes loading: the time-out's case.
+        const slow = made.at(-1)?.source.includes('Slow') ?? false;
+        return slow ? new Promise(() => {}) : Promise.resolve(this);
       }
     },
   );
@@ -54,5 +56,20 @@ describe('brand-kit fonts on the canvas', () => {
     made.length = 0;
     await preloadFonts([{ family: 'Lato', weight: 700, italic: false }], Number.POSITIVE_INFINITY);
     expect(made[0]?.source).toBe('url("/assets/fonts/Lato-700.ttf"), url("/assets/fonts/Lato.ttf")');
+  });
+});
+
+describe('the preload time-out', () => {
+  it('resolves at the time-out with the faces that came, and only logs the one still loading', async () => {
+    setCustomFontUrls([{ family: 'Slow Serif', url: '/files/clients/c1/fonts/Slow.ttf' }]);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const slow = { family: 'Slow Serif', weight: 400, italic: false };
+    const lato = { family: 'Lato', weight: 400, italic: false };
+    const started = Date.now();
+    expect(await preloadFonts([slow, lato], 50)).toEqual([lato]);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(45);
+    expect(warn).toHaveBeenCalledWith('Font preload timed out', 'Slow Serif|400|normal', '50 ms');
+    expect(warn).toHaveBeenCalledTimes(1);
+    warn.mockRestore();
   });
 });

@@ -6,6 +6,7 @@
  * SVG or the exported thumbnail: guides go on fabric's top context, the safe zone on a canvas of its own
  * laid over fabric's.
  */
+import { BUILDER } from '@adloom/template';
 import type { FabricObject, TPointerEvent } from 'fabric';
 import { ActiveSelection, Ellipse, FabricImage, Group, Line, Path, Polygon, Rect, Textbox } from 'fabric';
 import { cache } from 'fabric';
@@ -28,7 +29,7 @@ import {
 import type { LayerPatch, ModelLayer, RatingLayer, TextLayer } from '../model/index.js';
 import type { BuilderEditor } from './BuilderEditor';
 import { SnapshotCanvas } from './snapshot-canvas';
-import { faceSourceKey, fontFacesOf, onCustomFontUrlsChange, preloadFonts } from './fonts';
+import { faceSourceKey, fontFacesOf, onCustomFontUrlsChange, preloadFonts, type FontFaceKey } from './fonts';
 import { patchFromTransform, placementOf, starFills, starLayout, starPoints } from './fabric-props';
 import { TextFitSizes, browserFontSource } from './text-fit';
 
@@ -219,6 +220,8 @@ export class FabricView {
   private readonly stopFontFiles: () => void;
   /** Font faces asked for; when they arrive, the texts are drawn again with them. */
   private readonly requestedFaces = new Set<string>();
+  /** The editor's load count when fonts were last asked for: the first ask after a load is the preload. */
+  private fontsPreloadedFor = -1;
   /** Sizes of texts with auto-fit, as the renderer picks them; texts are drawn again when one is known. */
   private readonly fitSizes = new TextFitSizes(browserFontSource, () => this.redrawTexts());
   private disposed = false;
@@ -320,23 +323,38 @@ export class FabricView {
     this.sync();
   }
 
-  /** Loads the fonts of new texts; the texts that use them are made again once they are in. */
+  /**
+   * Loads the fonts of new texts; the texts that use them are made again once they are in. The fonts of a
+   * template just loaded are preloaded with the spec's 3000 ms time-out (section 5), later ones (a new
+   * text, another family) with the default 10000 ms; a font that misses its time-out is logged, and its
+   * texts are made again whenever it does come (a late font is better than the fallback).
+   */
   private requestFonts(): void {
-    const faces = fontFacesOf(this.editor.getState().model).filter(
-      (face) => !this.requestedFaces.has(faceSourceKey(face)),
-    );
+    const { model, loads } = this.editor.getState();
+    const timeoutMs =
+      loads !== this.fontsPreloadedFor ? BUILDER.fontPreloadTimeoutMs : BUILDER.defaultFontPreloadTimeoutMs;
+    this.fontsPreloadedFor = loads;
+    const faces = fontFacesOf(model).filter((face) => !this.requestedFaces.has(faceSourceKey(face)));
     if (faces.length === 0) return;
     for (const face of faces) this.requestedFaces.add(faceSourceKey(face));
-    void preloadFonts(faces, Number.POSITIVE_INFINITY).then((loaded) => {
-      if (this.disposed || loaded.length === 0) return;
-      const families = new Set(loaded.map((face) => face.family));
-      for (const family of families) cache.clearFontCache(family);
-      // Text and groups (which may hold text) are made again at the next sync.
-      for (const [uid, layer] of this.rendered) {
-        if (layer.kind === 'text' || layer.kind === 'group') this.rendered.delete(uid);
-      }
-      this.sync();
+    void preloadFonts(faces, timeoutMs).then((loaded) => {
+      this.remakeTexts(loaded);
+      const late = faces.filter((face) => !loaded.includes(face));
+      if (late.length > 0)
+        void preloadFonts(late, Number.POSITIVE_INFINITY).then((came) => this.remakeTexts(came));
     });
+  }
+
+  /** Makes the texts again once fonts came (fabric measured them with the fallback until then). */
+  private remakeTexts(loaded: readonly FontFaceKey[]): void {
+    if (this.disposed || loaded.length === 0) return;
+    const families = new Set(loaded.map((face) => face.family));
+    for (const family of families) cache.clearFontCache(family);
+    // Text and groups (which may hold text) are made again at the next sync.
+    for (const [uid, layer] of this.rendered) {
+      if (layer.kind === 'text' || layer.kind === 'group') this.rendered.delete(uid);
+    }
+    this.sync();
   }
 
   private editingTextbox(): Textbox | undefined {

@@ -12,6 +12,7 @@ import { UpdateTemplateMutation } from '../api/updateTemplate';
 import type { BuilderEditor } from '../engine/BuilderEditor';
 import { downloadFileName } from '../geometry/file-name';
 import { SAVED_THUMBNAIL_TYPE } from '../geometry/images';
+import { previewSlotsOf, type ServerPreviewSlot } from '../preview/adGenerationJob';
 import { CreateTemplateTagMutation } from '../tags/api';
 import { modelSlots, resolveTagIds } from '../tags/tags';
 
@@ -24,7 +25,10 @@ export interface SaveTemplateOptions {
   templateId: string | null;
   /** Draws the saved thumbnail (a JPEG of the canvas, at most 1080 on its long side). */
   thumbnail: () => Promise<Blob>;
-  onSaved: (template: { id: string; templateVersionId: string | null }, created: boolean) => void;
+  onSaved: (
+    template: { id: string; templateVersionId: string | null; slots: readonly ServerPreviewSlot[] },
+    created: boolean,
+  ) => void;
 }
 
 class SaveFailure extends Error {}
@@ -87,7 +91,14 @@ export function useSaveTemplate({ editor, templateId, thumbnail, onSaved }: Save
         slots: modelSlots(saved),
         tags: tags.map((tag) => tag.id),
       };
-      let template: { id: string; templateVersionId?: string | null } | null | undefined;
+      let template:
+        | {
+            id: string;
+            templateVersionId?: string | null;
+            slots: readonly { id: string; features: readonly { key: string; value: string }[] }[];
+          }
+        | null
+        | undefined;
       if (templateId === null) {
         const result = await createTemplate(variables);
         const payload = result.data?.createProductCatalogTemplate;
@@ -107,7 +118,11 @@ export function useSaveTemplate({ editor, templateId, thumbnail, onSaved }: Save
       if (editor.model === saved) editor.markSaved();
       notify.success(templateId === null ? BUILDER_ERRORS.templateCreated : BUILDER_ERRORS.templateUpdated);
       onSaved(
-        { id: template.id, templateVersionId: template.templateVersionId ?? null },
+        {
+          id: template.id,
+          templateVersionId: template.templateVersionId ?? null,
+          slots: previewSlotsOf(template.slots),
+        },
         templateId === null,
       );
     } catch (error) {

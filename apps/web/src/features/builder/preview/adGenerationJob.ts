@@ -28,6 +28,16 @@ export interface ServerPreviewSlot {
   features: Readonly<Record<string, string>>;
 }
 
+/** The slots as the server lists them (features as key-value pairs), as the server preview sends them. */
+export function previewSlotsOf(
+  slots: readonly { id: string; features: readonly { key: string; value: string }[] }[],
+): ServerPreviewSlot[] {
+  return slots.map((slot) => ({
+    id: slot.id,
+    features: Object.fromEntries(slot.features.map((feature) => [feature.key, feature.value])),
+  }));
+}
+
 /** What the server preview renders: a saved template version, its slots' features, and an item. */
 export interface ServerPreviewInput {
   templateVersionId: string;
