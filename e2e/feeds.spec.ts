@@ -7,86 +7,21 @@ import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import { expect, test, type Page } from '@playwright/test';
 import { fixtures } from './fixtures.js';
-import { clientGraphql, seeNotification, signIn, startImageServer, watchPage } from './helpers.js';
+import {
+  clientGraphql,
+  importCatalog,
+  seeNotification,
+  signIn,
+  startImageServer,
+  watchPage,
+} from './helpers.js';
 
 const graphql = clientGraphql;
 
-/** Uploads a CSV catalogue file the way the app does (a presigned POST) and returns its stored key. */
-async function uploadCatalogFile(page: Page, fileName: string, csv: string): Promise<string> {
-  const { createUploadDestination: answer } = await graphql<{
-    createUploadDestination: {
-      uploadDestination: { url: string; formFields: { key: string; value: string }[] };
-      error: unknown;
-    };
-  }>(
-    page,
-    `
-      mutation ($key: String!) {
-        createUploadDestination(key: $key, uploadType: CATALOG_FILE, contentType: "text/csv") {
-          uploadDestination {
-            url
-            formFields {
-              key
-              value
-            }
-          }
-          error {
-            message
-          }
-        }
-      }
-    `,
-    { key: fileName },
-  );
-  expect(answer.error).toBeNull();
-  const { url, formFields } = answer.uploadDestination;
-  // Every form field, then Content-Type, then the file last (the S3 protocol).
-  const multipart: Record<string, string | { name: string; mimeType: string; buffer: Buffer }> = {};
-  for (const { key, value } of formFields) multipart[key] = value;
-  multipart['Content-Type'] = 'text/csv';
-  multipart.file = { name: fileName, mimeType: 'text/csv', buffer: Buffer.from(csv) };
-  const response = await page.request.post(url, { multipart });
-  expect(response.ok()).toBe(true);
-  const key = /<Key>([^<]+)<\/Key>/.exec(await response.text())?.[1];
-  expect(key).toBeTruthy();
-  return key!;
-}
-
 /** Imports the file as a new catalogue, waits for the import, and defines a product set of every item. */
 async function prepareProductSet(page: Page, run: string, csv: string) {
-  const uploadKey = await uploadCatalogFile(page, `feed-items-${run}.csv`, csv);
   const catalogName = `E2E feed catalogue ${run}`;
-  const { createCatalog } = await graphql<{ createCatalog: { catalog: { id: string }; error: unknown } }>(
-    page,
-    `
-      mutation ($name: String!, $key: String!) {
-        createCatalog(name: $name, uploadKey: $key) {
-          catalog {
-            id
-          }
-          error {
-            message
-          }
-        }
-      }
-    `,
-    { name: catalogName, key: uploadKey },
-  );
-  expect(createCatalog.error).toBeNull();
-  const catalogId = createCatalog.catalog.id;
-  await expect
-    .poll(
-      async () =>
-        (
-          await graphql<{ catalog: { imports: { status: string }[] } }>(
-            page,
-            'query ($id: ID!) { catalog(id: $id) { imports { status } } }',
-            { id: catalogId },
-          )
-        ).catalog.imports[0]?.status,
-      { timeout: 30_000 },
-    )
-    .toBe('completed');
+  const catalogId = await importCatalog(page, fixtures().clients.acme, catalogName, csv);
   const setName = `Every item ${run}`;
   const { createProductSet } = await graphql<{
     createProductSet: { productSet: { id: string; itemCount: number }; error: unknown };

@@ -130,13 +130,19 @@ export async function layerIds(page: Page): Promise<string[]> {
 }
 
 /**
- * Imports `csv` as a new catalogue of the client (a presigned upload, then createCatalog) and waits for
- * the import to complete.
+ * Uploads a CSV catalogue file of the client the way the app does (a presigned POST: every form field,
+ * then Content-Type, then the file last, the S3 protocol) and returns its stored key.
  */
-export async function importCatalog(page: Page, clientId: string, name: string, csv: string) {
+export async function uploadCatalogFile(
+  page: Page,
+  clientId: string,
+  fileName: string,
+  csv: string,
+): Promise<string> {
   const { createUploadDestination: answer } = await clientGraphql<{
     createUploadDestination: {
       uploadDestination: { url: string; formFields: { key: string; value: string }[] };
+      error: unknown;
     };
   }>(
     page,
@@ -150,25 +156,47 @@ export async function importCatalog(page: Page, clientId: string, name: string, 
               value
             }
           }
+          error {
+            message
+          }
         }
       }
     `,
-    { key: `${name}.csv` },
+    { key: fileName },
     clientId,
   );
+  expect(answer.error).toBeNull();
   const multipart: Record<string, string | { name: string; mimeType: string; buffer: Buffer }> = {};
   for (const { key, value } of answer.uploadDestination.formFields) multipart[key] = value;
   multipart['Content-Type'] = 'text/csv';
-  multipart.file = { name: `${name}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv) };
+  multipart.file = { name: fileName, mimeType: 'text/csv', buffer: Buffer.from(csv) };
   const uploaded = await page.request.post(answer.uploadDestination.url, { multipart });
   expect(uploaded.ok()).toBe(true);
   const key = /<Key>([^<]+)<\/Key>/.exec(await uploaded.text())?.[1];
-  const { createCatalog } = await clientGraphql<{ createCatalog: { catalog: { id: string } } }>(
+  expect(key).toBeTruthy();
+  return key!;
+}
+
+/**
+ * Imports `csv` as a new catalogue of the client (uploadCatalogFile, then createCatalog), waits for the
+ * import to complete, and returns the catalogue's id.
+ */
+export async function importCatalog(
+  page: Page,
+  clientId: string,
+  name: string,
+  csv: string,
+): Promise<string> {
+  const key = await uploadCatalogFile(page, clientId, `${name}.csv`, csv);
+  const { createCatalog } = await clientGraphql<{
+    createCatalog: { catalog: { id: string }; error: unknown };
+  }>(
     page,
-    'mutation ($name: String!, $key: String!) { createCatalog(name: $name, uploadKey: $key) { catalog { id } } }',
+    'mutation ($name: String!, $key: String!) { createCatalog(name: $name, uploadKey: $key) { catalog { id } error { message } } }',
     { name, key },
     clientId,
   );
+  expect(createCatalog.error).toBeNull();
   await expect
     .poll(
       async () =>
@@ -183,6 +211,7 @@ export async function importCatalog(page: Page, clientId: string, name: string, 
       { timeout: 30_000 },
     )
     .toBe('completed');
+  return createCatalog.catalog.id;
 }
 
 /** An image's pixels, RGB without alpha, row by row. */

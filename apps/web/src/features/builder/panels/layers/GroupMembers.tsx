@@ -1,12 +1,11 @@
-import { ActionIcon, Group, Stack } from '@mantine/core';
+import { Group, Stack } from '@mantine/core';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { IconGripVertical } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { allLayers, moveGroupMember, type GroupLayer, type ModelLayer } from '../../model/index.js';
 import { LayerName } from './LayerName';
 import { RoleBadges, selectFromList, type LayerListContext } from './LayerRow';
-import { SortableLayers } from './SortableLayers';
+import { DragHandle, SortableLayers } from './SortableLayers';
 
 /** True when the group or one of its members (at any depth) is selected: its members are listed then. */
 export function showsMembers(group: GroupLayer, selection: readonly string[]): boolean {
@@ -49,18 +48,13 @@ function MemberRow({ context, member }: { context: LayerListContext; member: Mod
           background: selected ? 'var(--mantine-color-blue-light)' : undefined,
         }}
       >
-        <ActionIcon
-          ref={setActivatorNodeRef}
+        <DragHandle
+          name={name}
+          activatorRef={setActivatorNodeRef}
+          attributes={attributes}
+          listeners={listeners}
           size="xs"
-          variant="subtle"
-          color="gray"
-          style={{ cursor: 'grab', touchAction: 'none' }}
-          {...attributes}
-          {...listeners}
-          aria-label={`Drag ${name}`}
-        >
-          <IconGripVertical size={12} />
-        </ActionIcon>
+        />
         <LayerName
           size="xs"
           name={name}

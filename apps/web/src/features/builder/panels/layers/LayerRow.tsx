@@ -6,7 +6,6 @@ import {
   IconArrowUp,
   IconEye,
   IconEyeOff,
-  IconGripVertical,
   IconLock,
   IconLockOpen,
   IconPencil,
@@ -17,6 +16,7 @@ import type { BuilderEditor } from '../../engine/BuilderEditor';
 import type { ModelLayer } from '../../model/index.js';
 import { roleBadges } from '../layer-data/layerRoles';
 import { LayerName } from './LayerName';
+import { DragHandle } from './SortableLayers';
 
 /** What a row needs from the list: the selection and the rename in progress. */
 export interface LayerListContext {
@@ -122,18 +122,13 @@ export function LayerRow({
     >
       <Stack gap={4}>
         <Group gap={4} wrap="nowrap">
-          <ActionIcon
-            ref={setActivatorNodeRef}
+          <DragHandle
+            name={name}
+            activatorRef={setActivatorNodeRef}
+            attributes={attributes}
+            listeners={listeners}
             size="sm"
-            variant="subtle"
-            color="gray"
-            style={{ cursor: 'grab', touchAction: 'none' }}
-            {...attributes}
-            {...listeners}
-            aria-label={`Drag ${name}`}
-          >
-            <IconGripVertical size={14} />
-          </ActionIcon>
+          />
           {layer.data.thumbnail !== null && (
             <Image src={layer.data.thumbnail} alt="" w={24} h={24} fit="contain" />
           )}

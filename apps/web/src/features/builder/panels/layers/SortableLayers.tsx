@@ -9,9 +9,51 @@ import {
   type DragEndEvent,
   type UniqueIdentifier,
 } from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { ActionIcon } from '@mantine/core';
+import {
+  SortableContext,
+  sortableKeyboardCoordinates,
+  verticalListSortingStrategy,
+  type useSortable,
+} from '@dnd-kit/sortable';
+import { IconGripVertical } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+
+type Sortable = ReturnType<typeof useSortable>;
 import type { ModelLayer } from '../../model/index.js';
+
+/**
+ * A row's drag handle: the pointer grabs it, or the keyboard (focus it, space, arrows, space). The props
+ * are the row's useSortable answer's activator ref, attributes and listeners.
+ */
+export function DragHandle({
+  name,
+  size,
+  activatorRef,
+  attributes,
+  listeners,
+}: {
+  name: string;
+  size: 'xs' | 'sm';
+  activatorRef: Sortable['setActivatorNodeRef'];
+  attributes: Sortable['attributes'];
+  listeners: Sortable['listeners'];
+}) {
+  return (
+    <ActionIcon
+      ref={activatorRef}
+      size={size}
+      variant="subtle"
+      color="gray"
+      style={{ cursor: 'grab', touchAction: 'none' }}
+      {...attributes}
+      {...listeners}
+      aria-label={`Drag ${name}`}
+    >
+      <IconGripVertical size={size === 'xs' ? 12 : 14} />
+    </ActionIcon>
+  );
+}
 
 /** Screen-reader messages of a drag, with layer names instead of uids. */
 function announcements(rows: readonly ModelLayer[]): Announcements {
