@@ -77,10 +77,10 @@ test('the live preview draws what generation produces, follows edits and steps t
     clientOf(page),
     catalogName,
     [
-      'id,title,price,brand,availability,image_link',
-      `${run}-A,Red trail shoe,129.00 USD,Acme,in stock,${images.origin}/img/red.jpg`,
-      `${run}-B,Blue road shoe,89.00 USD,Acme,in stock,${images.origin}/img/blue.jpg`,
-      `${run}-C,Shoe with a lost picture,29.00 USD,Acme,in stock,${images.origin}/img/lost.jpg`,
+      'id,title,price,brand,availability,image_link,material',
+      `${run}-A,Red trail shoe,129.00 USD,Acme,in stock,${images.origin}/img/red.jpg,mesh`,
+      `${run}-B,Blue road shoe,89.00 USD,Acme,in stock,${images.origin}/img/blue.jpg,canvas`,
+      `${run}-C,Shoe with a lost picture,29.00 USD,Acme,in stock,${images.origin}/img/lost.jpg,leather`,
     ].join('\n'),
   );
 
@@ -111,6 +111,12 @@ test('the live preview draws what generation produces, follows edits and steps t
   expect(countPixels(first, isRed)).toBeGreaterThan(10_000);
   const titleInk = countPixels(first, isText);
   expect(titleInk).toBeGreaterThan(500);
+
+  // With the catalogue chosen, 'Insert placeholder' also offers its own columns.
+  await page.getByRole('button', { name: 'Insert placeholder' }).click();
+  await expect(page.getByText("Your catalogue's columns")).toBeVisible();
+  await expect(page.getByRole('option', { name: /^\{material\}/ })).toBeVisible();
+  await page.keyboard.press('Escape');
 
   // The bottom bar shares the state: the item's title, and expanded, the items drawn side by side.
   await expect(bar.getByTestId('preview-bar-item')).toHaveText('Red trail shoe');

@@ -25,6 +25,7 @@ import { BuilderCanvas } from './panels/BuilderCanvas';
 import { BuilderToolbar } from './panels/BuilderToolbar';
 import { LayersPanel } from './panels/LayersPanel';
 import { PropertiesPanel } from './panels/PropertiesPanel';
+import { CatalogueColumnsContext, catalogueColumnsOf } from './panels/text/catalogueColumns';
 import { useSaveTemplate } from './panels/useSaveTemplate';
 import { wholeState } from './panels/wholeState';
 import { previewSlotsOf, type ServerPreviewSlot } from './preview/adGenerationJob';
@@ -80,6 +81,11 @@ function BuilderWorkspace({ template, clientId }: { template: LoadedTemplate | n
   const state = useEditorState(editor, wholeState);
   // The Preview state, shared by the PREVIEW tab and the bottom preview bar.
   const preview = usePreviewSession(editor);
+  // 'Insert placeholder' also offers the columns of the catalogue chosen in PREVIEW.
+  const catalogueColumns = useMemo(
+    () => catalogueColumnsOf(preview.state.previewItems),
+    [preview.state.previewItems],
+  );
   const onView = useCallback((view: FabricView | null) => (viewRef.current = view), []);
 
   useEffect(() => {
@@ -186,7 +192,9 @@ function BuilderWorkspace({ template, clientId }: { template: LoadedTemplate | n
         </Tabs>
         <BuilderCanvas editor={editor} onView={onView} />
         <Box w={240}>
-          <PropertiesPanel editor={editor} />
+          <CatalogueColumnsContext value={catalogueColumns}>
+            <PropertiesPanel editor={editor} />
+          </CatalogueColumnsContext>
         </Box>
       </Group>
       <PreviewBar preview={preview} />

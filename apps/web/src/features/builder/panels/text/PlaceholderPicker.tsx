@@ -1,22 +1,35 @@
 import { Button, Combobox, Text, useCombobox } from '@mantine/core';
 import { IconBraces } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useCatalogueColumns } from './catalogueColumns';
 import { PLACEHOLDER_FIELD_GROUPS, type PlaceholderFieldGroup } from './placeholderFields';
 
 // template-format.md section 3 (packages/template placeholders.ts): what a placeholder key may be.
 const KEY = /^[\p{L}\p{N}_.-]+$/u;
 
-/** The groups whose fields match the search, and the typed key itself when it is a key the list lacks. */
-function matchingGroups(search: string): PlaceholderFieldGroup[] {
+/**
+ * The groups whose fields match the search: the catalogue format's fields, then the preview catalogue's own
+ * columns (`columns`), then the typed key itself when it is a key neither lists.
+ */
+export function matchingGroups(search: string, columns: readonly string[] = []): PlaceholderFieldGroup[] {
   const query = search.trim().toLowerCase();
-  const groups = PLACEHOLDER_FIELD_GROUPS.map((group) => ({
-    ...group,
-    fields: group.fields.filter(
-      (field) => field.key.includes(query) || field.description.toLowerCase().includes(query),
-    ),
-  })).filter((group) => group.fields.length > 0);
+  const known = new Set(PLACEHOLDER_FIELD_GROUPS.flatMap((group) => group.fields.map((field) => field.key)));
+  const own: PlaceholderFieldGroup = {
+    group: "Your catalogue's columns",
+    fields: columns
+      .filter((key) => !known.has(key))
+      .map((key) => ({ key, description: 'A column of the catalogue chosen in PREVIEW' })),
+  };
+  const groups = [...PLACEHOLDER_FIELD_GROUPS, own]
+    .map((group) => ({
+      ...group,
+      fields: group.fields.filter(
+        (field) => field.key.toLowerCase().includes(query) || field.description.toLowerCase().includes(query),
+      ),
+    }))
+    .filter((group) => group.fields.length > 0);
   const typed = search.trim();
-  const listed = PLACEHOLDER_FIELD_GROUPS.some((group) => group.fields.some((field) => field.key === typed));
+  const listed = known.has(typed) || own.fields.some((field) => field.key === typed);
   if (KEY.test(typed) && !listed)
     groups.push({
       group: 'Other column',
@@ -35,7 +48,7 @@ export function PlaceholderPicker({ onPick }: { onPick: (key: string) => void })
     },
     onDropdownOpen: () => combobox.focusSearchInput(),
   });
-  const groups = matchingGroups(search);
+  const groups = matchingGroups(search, useCatalogueColumns());
   return (
     <Combobox
       store={combobox}
