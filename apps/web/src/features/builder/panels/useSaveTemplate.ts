@@ -53,7 +53,7 @@ export function useSaveTemplate({ editor, templateId, thumbnail, onSaved }: Save
     const fileName = downloadFileName(editor.model.name);
     const result = await createUploadDestination({
       key: fileName,
-      uploadType: 'TEMPLATE_IMAGE',
+      uploadType: 'TEMPLATE_THUMBNAIL',
       contentType: SAVED_THUMBNAIL_TYPE,
     });
     const payload = result.data?.createUploadDestination;
