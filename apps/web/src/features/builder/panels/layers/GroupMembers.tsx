@@ -3,8 +3,7 @@ import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useMemo } from 'react';
 import { allLayers, moveGroupMember, type GroupLayer, type ModelLayer } from '../../model/index.js';
-import { LayerName } from './LayerName';
-import { RoleBadges, selectFromList, type LayerListContext } from './LayerRow';
+import { ListedLayerName, RoleBadges, type LayerListContext } from './LayerRow';
 import { DragHandle, SortableLayers } from './SortableLayers';
 
 /** True when the group or one of its members (at any depth) is selected: its members are listed then. */
@@ -18,7 +17,7 @@ export function showsMembers(group: GroupLayer, selection: readonly string[]): b
  * members under it while it or one of them is selected, and they move with it.
  */
 function MemberRow({ context, member }: { context: LayerListContext; member: ModelLayer }) {
-  const { editor, selection, renamingUid, setRenamingUid } = context;
+  const { selection } = context;
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({ id: member.uid });
   const name = member.data.name;
@@ -55,16 +54,7 @@ function MemberRow({ context, member }: { context: LayerListContext; member: Mod
           listeners={listeners}
           size="xs"
         />
-        <LayerName
-          size="xs"
-          name={name}
-          muted={member.hidden || member.locked}
-          renaming={renamingUid === member.uid}
-          onSelect={(adding) => selectFromList(context, member.uid, adding)}
-          onStartRename={() => setRenamingUid(member.uid)}
-          onRename={(next) => editor.renameLayer(member.uid, next)}
-          onEndRename={() => setRenamingUid(null)}
-        />
+        <ListedLayerName context={context} layer={member} size="xs" />
         <RoleBadges layer={member} />
       </Group>
       {member.kind === 'group' && showsMembers(member, selection) && (

@@ -34,6 +34,31 @@ export function selectFromList(context: LayerListContext, uid: string, adding: b
   else editor.select([...selection, uid]);
 }
 
+/** A listed layer's name: a click selects it (with shift or ctrl/cmd, adds it), a double-click renames it. */
+export function ListedLayerName({
+  context,
+  layer,
+  size,
+}: {
+  context: LayerListContext;
+  layer: ModelLayer;
+  size?: 'sm' | 'xs';
+}) {
+  const { editor, renamingUid, setRenamingUid } = context;
+  return (
+    <LayerName
+      size={size}
+      name={layer.data.name}
+      muted={layer.hidden || layer.locked}
+      renaming={renamingUid === layer.uid}
+      onSelect={(adding) => selectFromList(context, layer.uid, adding)}
+      onStartRename={() => setRenamingUid(layer.uid)}
+      onRename={(next) => editor.renameLayer(layer.uid, next)}
+      onEndRename={() => setRenamingUid(null)}
+    />
+  );
+}
+
 /** The role badges of a layer (Image slot, Logo, Rating, Sale, …). */
 export function RoleBadges({ layer }: { layer: ModelLayer }) {
   const badges = roleBadges(layer);
@@ -96,7 +121,7 @@ export function LayerRow({
   count: number;
   members?: ReactNode;
 }) {
-  const { editor, selection, renamingUid, setRenamingUid } = context;
+  const { editor, selection, setRenamingUid } = context;
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({ id: layer.uid });
   const name = layer.data.name;
@@ -132,15 +157,7 @@ export function LayerRow({
           {layer.data.thumbnail !== null && (
             <Image src={layer.data.thumbnail} alt="" w={24} h={24} fit="contain" />
           )}
-          <LayerName
-            name={name}
-            muted={layer.hidden || layer.locked}
-            renaming={renamingUid === layer.uid}
-            onSelect={(adding) => selectFromList(context, layer.uid, adding)}
-            onStartRename={() => setRenamingUid(layer.uid)}
-            onRename={(next) => editor.renameLayer(layer.uid, next)}
-            onEndRename={() => setRenamingUid(null)}
-          />
+          <ListedLayerName context={context} layer={layer} />
         </Group>
         <RoleBadges layer={layer} />
         <Group gap={2} wrap="nowrap">
