@@ -1,39 +1,32 @@
 import { graphql } from '../../../graphql/client';
+import { SavedTemplateFields } from './savedTemplate';
 
 /** Saves a new template from the builder (spec section 7, row 2). */
-export const CreateBuilderTemplateMutation = graphql(`
-  mutation CreateBuilderTemplate(
-    $name: String!
-    $templateString: String!
-    $thumbnailUrl: String
-    $slots: [SlotInput!]
-    $tags: [ID!]
-  ) {
-    createProductCatalogTemplate(
-      name: $name
-      templateString: $templateString
-      thumbnailUrl: $thumbnailUrl
-      slots: $slots
-      tags: $tags
+export const CreateBuilderTemplateMutation = graphql(
+  `
+    mutation CreateBuilderTemplate(
+      $name: String!
+      $templateString: String!
+      $thumbnailUrl: String
+      $slots: [SlotInput!]
+      $tags: [ID!]
     ) {
-      template {
-        id
-        name
-        versionNumber
-        templateVersionId
-        slots {
-          id
-          name
-          features {
-            key
-            value
-          }
+      createProductCatalogTemplate(
+        name: $name
+        templateString: $templateString
+        thumbnailUrl: $thumbnailUrl
+        slots: $slots
+        tags: $tags
+      ) {
+        template {
+          ...SavedTemplateFields
+        }
+        error {
+          code
+          message
         }
       }
-      error {
-        code
-        message
-      }
     }
-  }
-`);
+  `,
+  [SavedTemplateFields],
+);

@@ -1,4 +1,5 @@
 import { BUILDER_ERRORS } from '@adloom/template';
+import type { ResultOf } from 'gql.tada';
 import { useState } from 'react';
 import { useMutation } from 'urql';
 import { useAppStore } from '../../../app/store/appStore';
@@ -8,6 +9,7 @@ import { mutationFailure } from '../../../lib/graphqlErrors';
 import { uploadFile } from '../../../lib/upload';
 import { storedFileUrl } from '../../templates/templateFormat';
 import { CreateBuilderTemplateMutation } from '../api/createTemplate';
+import type { SavedTemplateFields } from '../api/savedTemplate';
 import { UpdateTemplateMutation } from '../api/updateTemplate';
 import type { BuilderEditor } from '../engine/BuilderEditor';
 import { downloadFileName } from '../geometry/file-name';
@@ -91,14 +93,7 @@ export function useSaveTemplate({ editor, templateId, thumbnail, onSaved }: Save
         slots: modelSlots(saved),
         tags: tags.map((tag) => tag.id),
       };
-      let template:
-        | {
-            id: string;
-            templateVersionId?: string | null;
-            slots: readonly { id: string; features: readonly { key: string; value: string }[] }[];
-          }
-        | null
-        | undefined;
+      let template: ResultOf<typeof SavedTemplateFields> | null | undefined;
       if (templateId === null) {
         const result = await createTemplate(variables);
         const payload = result.data?.createProductCatalogTemplate;
