@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import { extraFields } from '../../../catalogs/catalogFormat';
 import type { PreviewItem } from '../../preview/previewItem';
 
 /**
@@ -7,16 +8,7 @@ import type { PreviewItem } from '../../preview/previewItem';
  * it. Read from the loaded page of preview items; empty until a catalogue is chosen in PREVIEW.
  */
 export function catalogueColumnsOf(items: readonly Pick<PreviewItem, 'extraJson'>[]): string[] {
-  const keys = new Set<string>();
-  for (const item of items) {
-    try {
-      const extra = JSON.parse(item.extraJson) as unknown;
-      if (extra && typeof extra === 'object' && !Array.isArray(extra))
-        for (const key of Object.keys(extra)) keys.add(key);
-    } catch {
-      // An item whose extra fields cannot be read adds none.
-    }
-  }
+  const keys = new Set(items.flatMap((item) => extraFields(item.extraJson).map(([name]) => name)));
   return [...keys].sort((a, b) => a.localeCompare(b));
 }
 
