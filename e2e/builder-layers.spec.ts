@@ -10,7 +10,16 @@ import {
   writeBuilderMetadata,
 } from '../packages/template/src/index.js';
 import { fixtures } from './fixtures.js';
-import { blur, layerIds, layerRows, openTab, seeNotification, signIn, watchPage } from './helpers.js';
+import {
+  blur,
+  expectEditing,
+  layerIds,
+  layerRows,
+  openTab,
+  seeNotification,
+  signIn,
+  watchPage,
+} from './helpers.js';
 
 /**
  * Signs in as Alice and returns the base path of her workspace, Acme. The client id is read from where
@@ -230,7 +239,7 @@ test("a group's members reorder by dragging within their group, with undo, and k
   await page.getByRole('button', { name: 'Import SVG' }).click();
   await (await chooser).setFiles(svgFile);
   await seeNotification(page, 'Template created');
-  await expect(page).toHaveURL(new RegExp(`${base}/products/templates/[0-9a-f-]{36}/$`));
+  await expectEditing(page, name);
 
   // Selecting the group lists its members, front-most first; blue is drawn on top.
   await openTab(page, 'LAYERS');

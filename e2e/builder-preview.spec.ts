@@ -10,13 +10,14 @@ import { expect, test, type Page } from '@playwright/test';
 import { fixtures } from './fixtures.js';
 import {
   countPixels,
+  expectEditing,
   importCatalog,
   openTab,
+  type Raster,
   rasterOf,
   shownRaster,
   signIn,
   startImageServer,
-  type Raster,
 } from './helpers.js';
 
 /** The client the signed-in page works in (Alice has one: Acme), read from the page's address. */
@@ -137,7 +138,7 @@ test('the live preview draws what generation produces, follows edits and steps t
   await page.getByRole('textbox', { name: 'Template name' }).fill(`E2E preview ${run}`);
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Template created' })).toBeVisible();
-  await expect(page).toHaveURL(/\/products\/templates\/[0-9a-f-]{36}\/$/);
+  await expectEditing(page, `E2E preview ${run}`);
   // The edit route loads the template afresh, and loading clears the preview (spec section 4).
   await openTab(page, 'PREVIEW');
   await page.getByRole('combobox', { name: 'Catalogue' }).click();
@@ -214,7 +215,7 @@ test('the server preview shows each state of the ad generation job', async ({ pa
   await page.getByRole('textbox', { name: 'Template name' }).fill(`E2E preview states ${run}`);
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Template created' })).toBeVisible();
-  await expect(page).toHaveURL(/\/products\/templates\/[0-9a-f-]{36}\/$/);
+  await expectEditing(page, `E2E preview states ${run}`);
 
   await openTab(page, 'PREVIEW');
   const server = page.getByRole('region', { name: 'Server preview' });

@@ -7,7 +7,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { RENDERER_ERRORS } from '../packages/template/src/index.js';
 import { latoBlackWoff2 } from '../apps/server/test/fixtures/brand-kit.js';
 import { fixtures } from './fixtures.js';
-import { canvasInk, clientGraphql, openTab, signIn, watchPage } from './helpers.js';
+import { canvasInk, clientGraphql, expectEditing, openTab, signIn, watchPage } from './helpers.js';
 
 const graphql = clientGraphql;
 
@@ -46,8 +46,7 @@ async function saveNew(page: Page, name: string) {
   await page.getByRole('textbox', { name: 'Template name' }).fill(name);
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Template created' })).toBeVisible();
-  await expect(page).toHaveURL(/\/products\/templates\/[0-9a-f-]{36}\/$/);
-  return /templates\/([0-9a-f-]{36})\/$/.exec(page.url())![1]!;
+  return expectEditing(page, name);
 }
 
 async function savedSvg(page: Page, id: string): Promise<string> {

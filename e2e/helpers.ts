@@ -116,6 +116,17 @@ export async function openTab(page: Page, tab: string) {
   await page.getByRole('tab', { name: tab, exact: true }).click();
 }
 
+/**
+ * After a template's first save (or an SVG import): the builder is on the new template's edit route and
+ * shows it loaded, its name as the heading. Until then the create screen may still be on the page, and a
+ * click would land on it. Returns the template's id.
+ */
+export async function expectEditing(page: Page, name: string): Promise<string> {
+  await expect(page).toHaveURL(/\/products\/templates\/[0-9a-f-]{36}\/$/);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  return /templates\/([0-9a-f-]{36})\/$/.exec(page.url())![1]!;
+}
+
 /** Builder shortcuts go to the page, not to a focused button or tab (the tabs have their own arrow keys). */
 export async function blur(page: Page) {
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
