@@ -17,3 +17,4 @@ export * from './predicates.js';
 export * from './slots.js';
 export * from './svgMetadata.js';
 export * from './validation.js';
+export * from './xmlChars.js';

@@ -148,6 +148,16 @@ describe('fillTemplateString', () => {
     });
   });
 
+  it('removes the characters XML cannot hold from values, also ones a filter left', () => {
+    expect(fillTemplateString('{title}!', { title: 'Trail\u000bshoe\u0000' })).toEqual({
+      kind: 'filled',
+      runs: [{ text: 'Trailshoe!', superscript: false }],
+      text: 'Trailshoe!',
+    });
+    // maxlength counts code points; a lone surrogate in the feed must not reach the SVG either.
+    expect(fillTemplateString('{title|uppercase}', { title: 'a\ud800b' })).toMatchObject({ text: 'AB' });
+  });
+
   it('fills the template with every value when all keys are present', () => {
     const key = fc.stringMatching(/^[a-z][a-z_]{0,8}$/).filter((k) => !/^(price|sale_price)/.test(k));
     const value = fc

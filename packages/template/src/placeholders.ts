@@ -9,6 +9,7 @@
 import { superscriptCents, resolvePlaceholderValue, type TextRun } from './derivedKeys.js';
 import { applyFilter, type FilterCall } from './filters.js';
 import type { Metadata } from './metadata.js';
+import { stripXmlInvalidChars } from './xmlChars.js';
 
 /** A piece of a parsed template string. */
 export type TemplateSegment =
@@ -110,7 +111,8 @@ function pushRun(runs: TextRun[], run: TextRun): void {
 
 /**
  * Fills a template string from metadata. A missing value clears the whole text (one warning per missing
- * key); a failing filter is reported and leaves the value as it was before that filter.
+ * key); a failing filter is reported and leaves the value as it was before that filter. Characters XML
+ * cannot hold are removed from each value once its filters ran (the text is drawn into an SVG).
  */
 export function fillTemplateString(
   template: string,
@@ -160,6 +162,7 @@ export function fillTemplateString(
         });
       }
     }
+    text = stripXmlInvalidChars(text);
     const pieces = value.superscriptCents ? superscriptCents(text) : [{ text, superscript: false }];
     for (const piece of pieces) pushRun(runs, piece);
   });

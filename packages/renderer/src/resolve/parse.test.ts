@@ -4,7 +4,7 @@ import { TemplateParseError } from './errors.js';
 import { parseXml } from './parse.js';
 import { serializeXml } from './serialize.js';
 import { readTemplate } from './template.js';
-import { attr, findElement, textContent } from './xml.js';
+import { attr, element, findElement, textContent } from './xml.js';
 
 const svg = (body: string, attributes = 'width="200" height="100"') =>
   `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" ${attributes}>${body}</svg>`;
@@ -199,6 +199,14 @@ describe('serializeXml', () => {
     const out = serializeXml(root);
     expect(out).toBe('<svg a="&#60;&#38;&#34;&#10;x"><text>a &lt; b &amp;&amp; c &gt; d</text><g/></svg>');
     expect(parseXml(out)).toEqual(root);
+  });
+
+  it('drops the characters XML cannot hold from text and attribute values a rule wrote', () => {
+    const text = element('text', {}, [{ type: 'text', text: 'Trail\u000bshoe\ud800' }]);
+    const root = element('svg', {}, [text]);
+    const out = serializeXml(root, new Map([[text, { 'aria-label': 'Trail\u000bshoe\uffff' }]]));
+    expect(out).toBe('<svg><text aria-label="Trailshoe">Trailshoe</text></svg>');
+    expect(textContent(parseXml(out))).toBe('Trailshoe');
   });
 
   it('applies attribute overrides without copying the tree', () => {

@@ -1,14 +1,23 @@
 /** Writes an XmlElement tree back to XML text. */
+import { stripXmlInvalidChars } from '@adloom/template';
 import type { XmlElement, XmlNode } from './xml.js';
 
-/** Escapes text content: `&`, `<` and `>` (the last so `]]>` can never appear). */
+/**
+ * Escapes text content: `&`, `<` and `>` (the last so `]]>` can never appear); characters XML cannot
+ * hold are dropped, so no value a rule wrote into the tree can make the SVG ill-formed.
+ */
 export function escapeText(value: string): string {
-  return value.replace(/[&<>]/g, (char) => (char === '&' ? '&amp;' : char === '<' ? '&lt;' : '&gt;'));
+  return stripXmlInvalidChars(value).replace(/[&<>]/g, (char) =>
+    char === '&' ? '&amp;' : char === '<' ? '&lt;' : '&gt;',
+  );
 }
 
-/** Escapes an attribute value for double quotes; tabs and newlines as references so they survive. */
+/**
+ * Escapes an attribute value for double quotes; tabs and newlines as references so they survive;
+ * characters XML cannot hold are dropped.
+ */
 export function escapeAttribute(value: string): string {
-  return value.replace(/[&<>"\t\n\r]/g, (char) => `&#${char.charCodeAt(0)};`);
+  return stripXmlInvalidChars(value).replace(/[&<>"\t\n\r]/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
 /** Per-element attribute overrides applied while writing, so a finished tree need not be copied. */
