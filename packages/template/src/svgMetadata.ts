@@ -165,8 +165,10 @@ export function readBuilderMetadata(svgText: string): Record<string, unknown> | 
  * the same characters, so the text needs neither entities nor CDATA (and can never contain ']]>').
  */
 function xmlSafeJson(value: unknown): string {
+  // JSON.stringify escapes controls and lone surrogates itself; U+FFFE and U+FFFF, which XML cannot
+  // hold either, are escaped here so the document keeps them and the SVG stays well-formed.
   return JSON.stringify(value).replace(
-    /[<>&]/g,
+    /[<>&\ufffe\uffff]/g,
     (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
 }

@@ -4,7 +4,7 @@
  * path or group, whose content is moved so its bounds start at the box's corner). Every change function
  * and the SVG reader pass layers through here, so a layer read back from the SVG equals the one written.
  */
-import { BUILDER, BUILDER_ERRORS, parseFontWeight } from '@adloom/template';
+import { BUILDER, BUILDER_ERRORS, parseFontWeight, stripXmlInvalidChars } from '@adloom/template';
 import {
   applyMatrix,
   boundsOf,
@@ -35,23 +35,6 @@ const FONT_SIZE_MULT = 1.13;
 /** The text box's minimum width (spec section 9). */
 export const TEXT_MIN_WIDTH = 20;
 const TEXT_ALIGNS: readonly TextAlign[] = ['left', 'center', 'right', 'justify'];
-
-/** The text without characters XML 1.0 cannot hold, not even as references (its Char production). */
-export function withoutNonXmlCharacters(text: string): string {
-  let kept = '';
-  for (const char of text) {
-    const code = char.codePointAt(0)!;
-    const allowed =
-      code === 0x9 ||
-      code === 0xa ||
-      code === 0xd ||
-      (code >= 0x20 && code <= 0xd7ff) ||
-      (code >= 0xe000 && code <= 0xfffd) ||
-      code >= 0x10000;
-    if (allowed) kept += char;
-  }
-  return kept;
-}
 
 /**
  * The height of a text box holding the template string's own lines, as fabric.js measures it: every
@@ -255,7 +238,7 @@ function normalizeText(layer: TextLayer): TextLayer {
   if (fontSize === 0) throw new RangeError('fontSize must be above 0');
   const lineHeight = positiveFactor(layer.lineHeight, 'lineHeight');
   // A character XML cannot hold would make the saved template unreadable.
-  const text = withoutNonXmlCharacters(String(layer.text));
+  const text = stripXmlInvalidChars(String(layer.text));
   return {
     ...layer,
     text,

@@ -113,6 +113,24 @@ describe('modelToSvg and svgToModel', () => {
     }
   });
 
+  it('write a well-formed SVG when a text, a font or a name holds characters XML cannot hold', () => {
+    const layer = createTextLayer({
+      data: { name: 'Pasted\ufffe\u000b' },
+      text: 'Trail\u000bshoe\ufffe \ud800{title}',
+      fontFamily: 'Brand\u000bSans',
+    });
+    const dirty = modelToSvg(addLayers(createModel({ name: 'Ad\uffff' }), [layer]));
+    expect(() => readTemplate(dirty)).not.toThrow();
+    expect(dirty).toContain('title="Trailshoe {title}"');
+    expect(dirty).toContain('font-family="BrandSans"');
+    // The template reopens as it is drawn; the document in <metadata> keeps the names as typed.
+    expect(svgToModel(dirty)).toMatchObject({
+      name: 'Ad\uffff',
+      layers: [{ text: 'Trailshoe {title}', data: { name: 'Pasted\ufffe\u000b' } }],
+    });
+    expect(readBuilderDocument(dirty)?.name).toBe('Ad\uffff');
+  });
+
   it('write the rating as the renderer reads it: a box, fill for the stars, data-empty-fill', () => {
     expect(svg).toMatch(
       /<rect id="RATING" width="223" height="40" fill="#f5a524" data-empty-fill="#e4e4e7" data-value="4.5" transform="translate\(340 300\) rotate\(350\)"\/>/,

@@ -1,4 +1,5 @@
 /** Writing XML text: numbers, escaped values and attribute lists. */
+import { stripXmlInvalidChars } from '@adloom/template';
 
 /** A number for an attribute: at most 4 decimals, no trailing zeros, no exponent, no -0. */
 export function formatNumber(value: number): string {
@@ -9,9 +10,11 @@ export function formatNumber(value: number): string {
   return /e/i.test(text) ? rounded.toFixed(4).replace(/\.?0+$/, '') : text;
 }
 
-/** Escapes text content: `&`, `<` and `>`. */
+/** Escapes text content: `&`, `<` and `>`; characters XML cannot hold (a pasted vertical tab) are dropped. */
 export function escapeText(value: string): string {
-  return value.replace(/[&<>]/g, (char) => (char === '&' ? '&amp;' : char === '<' ? '&lt;' : '&gt;'));
+  return stripXmlInvalidChars(value).replace(/[&<>]/g, (char) =>
+    char === '&' ? '&amp;' : char === '<' ? '&lt;' : '&gt;',
+  );
 }
 
 const ATTRIBUTE_ENTITIES: Readonly<Record<string, string>> = {
@@ -21,9 +24,15 @@ const ATTRIBUTE_ENTITIES: Readonly<Record<string, string>> = {
   '"': '&quot;',
 };
 
-/** Escapes an attribute value for double quotes; tabs and line breaks as references so they survive. */
+/**
+ * Escapes an attribute value for double quotes; tabs and line breaks as references so they survive;
+ * characters XML cannot hold are dropped.
+ */
 export function escapeAttribute(value: string): string {
-  return value.replace(/[&<>"\t\n\r]/g, (char) => ATTRIBUTE_ENTITIES[char] ?? `&#${char.charCodeAt(0)};`);
+  return stripXmlInvalidChars(value).replace(
+    /[&<>"\t\n\r]/g,
+    (char) => ATTRIBUTE_ENTITIES[char] ?? `&#${char.charCodeAt(0)};`,
+  );
 }
 
 /** ` name="value"` for every value that is not undefined, in order; numbers through formatNumber. */
