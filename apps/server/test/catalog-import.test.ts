@@ -198,6 +198,48 @@ describe.each(dbKinds)('catalogue import on %s', (kind) => {
     ).rejects.toThrow('is not queued');
   });
 
+  it('keeps a row with characters XML cannot hold, without them, and reports a warning per column', async () => {
+    const catalog = await newCatalog();
+    const csv =
+      'id,title,description,price\n' +
+      'V1,Trail\u000bshoe,"Light\u000bweight\u0001, grippy",10.00 USD\n' +
+      'V2,Road shoe,Plain,-1 USD\n';
+    const result = await runImport(catalog.id, await storeFile(csv));
+    expect(result).toMatchObject({ status: 'completed', added: 1, rejectedCount: 1 });
+    expect(result.rejected).toEqual([
+      { row: 2, id: 'V2', reason: 'Invalid price “-1 USD” in column price: a price cannot be negative' },
+      {
+        kind: 'warning',
+        row: 1,
+        id: 'V1',
+        column: 'title',
+        reason: 'Removed a character XML cannot hold (U+000B) from column title; the row is kept',
+      },
+      {
+        kind: 'warning',
+        row: 1,
+        id: 'V1',
+        column: 'description',
+        reason:
+          'Removed characters XML cannot hold (U+000B, U+0001) from column description; the row is kept',
+      },
+    ]);
+    expect(await itemsOf(result.id)).toMatchObject([
+      { itemId: 'V1', title: 'Trailshoe', description: 'Lightweight, grippy' },
+    ]);
+
+    // An XML feed with a raw control character is read on, not refused as ill-formed.
+    const xml = await runImport(
+      catalog.id,
+      await storeFile(rss(['<item><g:id>X1</g:id><g:title>Trail\u000bshoe</g:title></item>'])),
+    );
+    expect(xml).toMatchObject({
+      status: 'completed',
+      rejected: [{ kind: 'warning', row: 1, id: 'X1', column: 'g:title' }],
+    });
+    expect(await itemsOf(xml.id)).toMatchObject([{ itemId: 'X1', title: 'Trailshoe' }]);
+  });
+
   it('compares a second import with the current one: added, updated, removed and unchanged exactly', async () => {
     const catalog = await newCatalog();
     const first = await runImport(

@@ -342,6 +342,24 @@ export interface RejectedRow {
   reason: string;
 }
 
+/** A change an import made to a row it kept (characters XML cannot hold removed), in which column. */
+export interface ImportWarning {
+  kind: 'warning';
+  /** Numbered as RejectedRow's row. */
+  row: number;
+  id: string | null;
+  column: string;
+  reason: string;
+}
+
+/** An entry of catalog_imports.rejected: a rejected row, or a warning about a kept one. */
+export type ImportReportRow = RejectedRow | ImportWarning;
+
+/** True for a warning of catalog_imports.rejected (rejected rows have no kind). */
+export function isImportWarning(row: ImportReportRow): row is ImportWarning {
+  return 'kind' in row && row.kind === 'warning';
+}
+
 /** The unique index that lets one import of a catalogue be queued or running at a time. */
 export const ONE_ACTIVE_IMPORT = 'catalog_imports_one_active';
 
@@ -362,8 +380,11 @@ export const catalogImports = pgTable(
     removed: integer('removed').notNull().default(0),
     unchanged: integer('unchanged').notNull().default(0),
     rejectedCount: integer('rejected_count').notNull().default(0),
-    /** The first rejected rows (at most 1000), each with its reason. */
-    rejected: jsonb('rejected').$type<RejectedRow[]>().notNull().default([]),
+    /**
+     * The first rejected rows (at most 1000), each with its reason, then the first warnings about kept
+     * rows (at most 1000, `kind: 'warning'`): warnings share the column so they needed no migration.
+     */
+    rejected: jsonb('rejected').$type<ImportReportRow[]>().notNull().default([]),
     /** Columns the importer did not know and kept as extra fields. */
     unknownColumns: jsonb('unknown_columns').$type<string[]>().notNull().default([]),
     error: text('error'),

@@ -6,6 +6,8 @@ import {
   type CatalogImportRow,
   type CatalogItemRow,
   type CatalogRow,
+  type ImportWarning,
+  isImportWarning,
   type ProductSetRow,
   type RejectedRow,
 } from '../../db/schema.js';
@@ -54,6 +56,17 @@ const RejectedRowRef = builder.objectRef<RejectedRow>('RejectedRow').implement({
   }),
 });
 
+const ImportWarningRef = builder.objectRef<ImportWarning>('ImportWarning').implement({
+  subGraphs: CLIENT,
+  description: 'A change an import made to a row it kept, e.g. characters XML cannot hold removed.',
+  fields: (t) => ({
+    row: t.exposeInt('row'),
+    id: t.string({ nullable: true, resolve: (w) => w.id }),
+    column: t.exposeString('column', { description: 'The source column whose value was changed.' }),
+    reason: t.exposeString('reason'),
+  }),
+});
+
 const CatalogImport = builder.objectRef<CatalogImportRow>('CatalogImport').implement({
   subGraphs: CLIENT,
   description: 'One import of a catalogue and its report.',
@@ -67,7 +80,15 @@ const CatalogImport = builder.objectRef<CatalogImportRow>('CatalogImport').imple
     removed: t.exposeInt('removed'),
     unchanged: t.exposeInt('unchanged'),
     rejectedCount: t.exposeInt('rejectedCount'),
-    rejected: t.field({ type: [RejectedRowRef], resolve: (i) => i.rejected }),
+    rejected: t.field({
+      type: [RejectedRowRef],
+      resolve: (i) => i.rejected.filter((r): r is RejectedRow => !isImportWarning(r)),
+    }),
+    warnings: t.field({
+      type: [ImportWarningRef],
+      description: 'The first 1000 warnings about rows that were kept.',
+      resolve: (i) => i.rejected.filter(isImportWarning),
+    }),
     unknownColumns: t.stringList({ resolve: (i) => i.unknownColumns }),
     error: t.string({ nullable: true, resolve: (i) => i.error }),
     createdAt: t.field({ type: 'DateTime', resolve: (i) => i.createdAt }),

@@ -3,10 +3,12 @@
  * {setId}/{file}). {file} is `{feedId}.{token}.xml` or `.csv`: the token is the feed's secret, so the URL
  * can be handed to an ad network without a session. Each generated item is written with its catalogue
  * fields and image_link = the ad's image; items without an ad are left out (an ad being regenerated
- * stays with its current image). Rows are streamed.
+ * stays with its current image). Rows are streamed. XML values lose the characters XML cannot hold
+ * (escapeXml), and CSV cells a spreadsheet could run as formulas are neutralised (csv-cell.ts).
  */
 import { timingSafeEqual } from 'node:crypto';
 import { Readable } from 'node:stream';
+import { escapeXml } from '@adloom/template';
 import { and, asc, eq, gt, inArray, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps.js';
@@ -21,6 +23,7 @@ import {
   type FeedRow,
 } from '../../db/schema.js';
 import { isUuid } from '../../errors.js';
+import { csvLine } from '../../http/csv-cell.js';
 import { fileUrl } from '../uploads/file-url.js';
 import { formatMinorUnits } from './generation/metadata.js';
 import { catalogTemplateCsv, catalogTemplateXml } from '../catalogs/import/templates.js';
@@ -38,12 +41,6 @@ export async function exportPath(db: Db, feed: FeedRow, format: ExportFormat): P
     `${feed.id}.${feed.exportToken}.${format}`
   );
 }
-
-const escapeXml = (text: string) =>
-  text.replace(
-    /[<>&"']/g,
-    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!,
-  );
 
 const price = (amount: number | null, currency: string | null) =>
   amount === null ? '' : `${formatMinorUnits(amount)}${currency ? ` ${currency}` : ''}`;
@@ -77,8 +74,6 @@ function exportFields(item: CatalogItemRow, adUrl: string): [string, string][] {
     ['custom_label_4', item.customLabel4],
   ];
 }
-
-const csvCell = (value: string) => (/[",\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
 
 /** Generated items of a feed in pages of 500, in item id order. */
 async function* generatedItems(db: Db, feedId: string, importId: string) {
@@ -123,17 +118,14 @@ async function* render(deps: AppDeps, feed: FeedRow, importId: string, format: E
         .join('')}</item>\n`;
     } else {
       if (!header) {
-        yield `${fields.map(([name]) => name).join(',')}\n`;
+        yield csvLine(fields.map(([name]) => name));
         header = true;
       }
-      yield `${fields.map(([, value]) => csvCell(value)).join(',')}\n`;
+      yield csvLine(fields.map(([, value]) => value));
     }
   }
   if (format === 'xml') yield '</channel>\n</rss>\n';
-  else if (!header)
-    yield `${exportFields({} as CatalogItemRow, '')
-      .map(([name]) => name)
-      .join(',')}\n`;
+  else if (!header) yield csvLine(exportFields({} as CatalogItemRow, '').map(([name]) => name));
 }
 
 function sameToken(a: string, b: string): boolean {

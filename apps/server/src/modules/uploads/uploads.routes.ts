@@ -1,5 +1,6 @@
 import { createHash, type Hash } from 'node:crypto';
 import { Readable } from 'node:stream';
+import { stripXmlInvalidChars } from '@adloom/template';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps.js';
@@ -17,7 +18,7 @@ class UploadRefused extends Error {
 }
 
 const escapeXml = (text: string) =>
-  text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`).replace(/[^\t\n\r\x20-\u{10FFFF}]/gu, '');
+  stripXmlInvalidChars(text).replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function sendXml(reply: FastifyReply, status: number, body: string) {
   return reply.code(status).type('application/xml').send(`<?xml version="1.0" encoding="UTF-8"?>\n${body}`);

@@ -4,6 +4,7 @@ import { Fragment, useState } from 'react';
 import { formatDateTime } from '../../lib/format';
 import type { CatalogImport } from './catalog';
 import { ImportStatusBadge } from './ImportStatusBadge';
+import { ImportWarningsTable } from './ImportWarningsTable';
 import { RejectedRowsTable } from './RejectedRowsTable';
 
 const COUNTS = ['added', 'updated', 'removed', 'unchanged', 'rejectedCount'] as const;
@@ -15,9 +16,13 @@ const COUNT_LABELS: Record<(typeof COUNTS)[number], string> = {
   rejectedCount: 'Rejected',
 };
 
-const hasDetails = (entry: CatalogImport) => entry.rejectedCount > 0 || Boolean(entry.error);
+const hasDetails = (entry: CatalogImport) =>
+  entry.rejectedCount > 0 || entry.warnings.length > 0 || Boolean(entry.error);
 
-/** Every import, newest first: status, times and counts; a row opens to its error and rejected rows. */
+/**
+ * Every import, newest first: status, times and counts; a row opens to its error, its rejected rows
+ * and its warnings about values it changed in rows it kept.
+ */
 export function ImportsTable({ imports }: { imports: readonly CatalogImport[] }) {
   // The newest import starts open when it has something to show; any row can be toggled.
   const [toggled, setToggled] = useState<ReadonlySet<string>>(new Set());
@@ -100,6 +105,14 @@ export function ImportsTable({ imports }: { imports: readonly CatalogImport[] })
                                 : `${entry.rejectedCount.toLocaleString('en')} rows were rejected`}
                             </Text>
                             <RejectedRowsTable rows={entry.rejected} total={entry.rejectedCount} />
+                          </>
+                        )}
+                        {entry.warnings.length > 0 && (
+                          <>
+                            <Text size="sm" fw={600}>
+                              Values changed in rows that were kept
+                            </Text>
+                            <ImportWarningsTable warnings={entry.warnings} />
                           </>
                         )}
                       </Stack>

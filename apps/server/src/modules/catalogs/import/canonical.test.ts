@@ -280,6 +280,34 @@ describe('rows', () => {
     });
   });
 
+  it('removes characters XML cannot hold, keeps the row and names the column of each change', () => {
+    const result = createItemMapper().toItem(
+      record({
+        id: 'A1',
+        title: 'Trail\u000bshoe',
+        description: 'Soft\u0001 and \u000blight\ufffe',
+        'col\u000bour': 'r\u0008ed',
+        brand: 'Acme',
+      }),
+    );
+    expect(result).toMatchObject({
+      item: { itemId: 'A1', title: 'Trailshoe', description: 'Soft and light', extra: { colour: 'red' } },
+      warnings: [
+        {
+          column: 'title',
+          reason: 'Removed a character XML cannot hold (U+000B) from column title; the row is kept',
+        },
+        {
+          column: 'description',
+          reason:
+            'Removed characters XML cannot hold (U+0001, U+000B, U+FFFE) from column description; the row is kept',
+        },
+        { column: 'col\u000bour', reason: expect.stringContaining('(U+0008) from column col\u000bour') },
+      ],
+    });
+    expect(createItemMapper().toItem(record({ id: 'A1', title: 'Clean' }))).toMatchObject({ warnings: [] });
+  });
+
   it('cuts long values in reasons between code points', () => {
     const value = `${'x'.repeat(78)}😀😀`;
     expect(shorten(value, 80)).toBe(value);

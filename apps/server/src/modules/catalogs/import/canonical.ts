@@ -5,6 +5,7 @@
  * hash that tells an import which items changed. No I/O here; parse.ts yields the rows.
  */
 import { createHash } from 'node:crypto';
+import { hasXmlInvalidChars, stripXmlInvalidChars, xmlInvalidCharNames } from '@adloom/template';
 
 /** The canonical fields, in the order the templates and the mapping screen list them. */
 export const CANONICAL_FIELDS = [
@@ -94,9 +95,12 @@ export function normalizeColumnName(name: string): string {
     .replace(/^_|_$/g, '');
 }
 
-/** The name an unknown column is kept under in `extra`: as written, without Google's `g:` prefix. */
+/**
+ * The name an unknown column is kept under in `extra`: as written, without Google's `g:` prefix and
+ * without characters XML cannot hold (it becomes a metadata key of the renderer).
+ */
 export function extraFieldName(name: string): string {
-  const trimmed = name.trim();
+  const trimmed = stripXmlInvalidChars(name).trim();
   return trimmed.toLowerCase().startsWith(GOOGLE_PREFIX) ? trimmed.slice(GOOGLE_PREFIX.length) : trimmed;
 }
 
@@ -472,7 +476,15 @@ export interface CatalogItem {
   extra: Record<string, string>;
 }
 
-export type ItemResult = { item: CatalogItem } | { rejected: string; id: string | null };
+/** A change made to a value of a row that is kept: the source column and what was done. */
+export interface ValueWarning {
+  column: string;
+  reason: string;
+}
+
+/** A row's item with the changes made to its values, or why the row is rejected. */
+export type ItemResult =
+  { item: CatalogItem; warnings: ValueWarning[] } | { rejected: string; id: string | null };
 
 /** At most this many distinct unknown columns are listed; a feed with more is one with a broken header. */
 const MAX_UNKNOWN_COLUMNS = 500;
@@ -537,6 +549,7 @@ class Collected {
   readonly ranks: number[] = new Array<number>(CANONICAL_FIELDS.length).fill(Infinity);
   readonly columns: string[] = new Array<string>(CANONICAL_FIELDS.length);
   readonly additionalImages: string[] = [];
+  readonly warnings: ValueWarning[] = [];
   extra: Record<string, string> = {};
 
   text(field: number): string {
@@ -557,8 +570,12 @@ function collect(record: FeedRecord, route: (name: string) => ColumnRoute): Coll
     const r = route(name);
     if (r.kind === 'ignore') continue;
     let value = (values[i] ?? '').trim();
-    // PostgreSQL text cannot hold NUL; some exports pad fields with it.
-    if (value.includes('\u0000')) value = value.replaceAll('\u0000', '').trim();
+    // XML exports and rendered SVGs cannot hold them (a vertical tab from a spreadsheet cell), nor
+    // PostgreSQL text a NUL: the value is kept without them, and the report says so.
+    if (hasXmlInvalidChars(value)) {
+      row.warnings.push({ column: name, reason: removedCharsReason(value, name) });
+      value = stripXmlInvalidChars(value).trim();
+    }
     if (value === '') continue;
     if (r.kind === 'extra') {
       const before = row.extra[r.name];
@@ -582,6 +599,13 @@ function collect(record: FeedRecord, route: (name: string) => ColumnRoute): Coll
     }
   }
   return row;
+}
+
+/** The report's text for characters removed from a column's value. */
+function removedCharsReason(value: string, column: string): string {
+  const names = xmlInvalidCharNames(value);
+  const what = names.length === 1 ? 'a character' : 'characters';
+  return `Removed ${what} XML cannot hold (${names.join(', ')}) from column ${column}; the row is kept`;
 }
 
 function rejectValue(row: Collected, id: string, what: string, field: number, why: string): ItemResult {
@@ -685,7 +709,7 @@ function recordToItem(record: FeedRecord, route: (name: string) => ColumnRoute):
     inventory,
     extra: row.extra,
   };
-  return { item };
+  return { item, warnings: row.warnings };
 }
 
 const WHOLE_NUMBER = 'write a whole number, 0 or more';

@@ -14,6 +14,8 @@ import {
   ONE_ACTIVE_IMPORT,
   type CatalogImportRow,
   type CatalogSchedule,
+  type ImportReportRow,
+  type ImportWarning,
   type RejectedRow,
 } from '../../../db/schema.js';
 import type { AppDeps } from '../../../deps.js';
@@ -32,6 +34,8 @@ import { type Feed, FeedParseError, type FeedFormatHint, openFeed } from './pars
 export const NO_VALID_ITEMS = 'No valid items in the feed';
 /** The report keeps this many rejected rows; the count covers them all. */
 export const MAX_REJECTED_KEPT = 1000;
+/** The report keeps this many warnings about kept rows. */
+export const MAX_WARNINGS_KEPT = 1000;
 const DEFAULT_BATCH_SIZE = 1000;
 /** INSERTs that may run while parsing goes on (more did not help on PostgreSQL with 2 cores). */
 const MAX_IN_FLIGHT = 1;
@@ -171,17 +175,27 @@ export async function runCatalogImport(
   return row!;
 }
 
-/** Counters and the kept rejected rows of one import. */
+/** Counters, the kept rejected rows and the kept warnings of one import. */
 class ImportReport {
   rowsRead = 0;
   items = 0;
   rejectedCount = 0;
-  rejected: RejectedRow[] = [];
+  private readonly rejected: RejectedRow[] = [];
+  private readonly warnings: ImportWarning[] = [];
   unknownColumns: string[] = [];
 
   reject(row: RejectedRow): void {
     this.rejectedCount += 1;
     if (this.rejected.length < MAX_REJECTED_KEPT) this.rejected.push(row);
+  }
+
+  warn(warning: Omit<ImportWarning, 'kind'>): void {
+    if (this.warnings.length < MAX_WARNINGS_KEPT) this.warnings.push({ kind: 'warning', ...warning });
+  }
+
+  /** What catalog_imports.rejected keeps: the rejected rows, then the warnings. */
+  rows(): ImportReportRow[] {
+    return [...this.rejected, ...this.warnings];
   }
 }
 
@@ -242,6 +256,8 @@ async function writeItems(
         report.reject({ row: event.row, id: result.id, reason: result.rejected });
         continue;
       }
+      for (const { column, reason } of result.warnings)
+        report.warn({ row: event.row, id: result.item.itemId, column, reason });
       const json = itemJson(result.item);
       const row = `${rowHead}"${contentHash(result.item, json)}",${json.slice(1)}`;
       batch.push(row);
@@ -353,7 +369,7 @@ async function makeCurrent(
         unchanged: Number(counts?.unchanged ?? 0),
         removed: Number(counts?.removed ?? 0),
         rejectedCount: report.rejectedCount,
-        rejected: report.rejected,
+        rejected: report.rows(),
         unknownColumns: report.unknownColumns,
         error: null,
         finishedAt: new Date(),
@@ -392,7 +408,7 @@ async function recordFailure(
       format: format ?? null,
       rowsRead: report.rowsRead,
       rejectedCount: report.rejectedCount,
-      rejected: report.rejected,
+      rejected: report.rows(),
       unknownColumns: report.unknownColumns,
       error: failureMessage(error),
       finishedAt: new Date(),

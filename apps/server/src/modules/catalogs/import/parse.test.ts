@@ -248,6 +248,20 @@ describe('RSS and Atom', () => {
     expect(seen).toEqual([]);
   });
 
+  it('keeps raw control characters in values, for the item mapper to remove and report', async () => {
+    const dirty = RSS.replace(
+      '<g:price>59.00 USD</g:price>',
+      '<g:price>59.00 USD</g:price><g:brand>Ac\u000bme</g:brand>',
+    );
+    const { events } = await read(dirty);
+    expect(events.map(asObject)[0]).toMatchObject({ row: 1, 'g:brand': 'Ac\u000bme' });
+    expect(events).toHaveLength(2);
+    // In a tag name it is still broken XML.
+    await expect(read(RSS.replace('<g:price>59.00', '<g:pr\u000bice>59.00'))).rejects.toThrow(
+      /^The feed is not well-formed XML: disallowed character in tag name\. \(line 11\)$/,
+    );
+  });
+
   it('says an HTML page is not a feed', async () => {
     await expect(read('<!DOCTYPE html><html><body>Sign in</body></html>')).rejects.toThrow(
       'The address returned an HTML page, not a catalogue feed: check the feed URL',

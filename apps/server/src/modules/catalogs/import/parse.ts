@@ -371,6 +371,12 @@ async function* xmlEvents(
   }
   const parser = new SaxesParser();
   Object.assign(parser.ENTITIES, HTML_ENTITIES);
+  // A raw control character (a vertical tab pasted into a description) makes the feed ill-formed, but
+  // saxes keeps it in the text and reads on: the item mapper then removes it and reports a warning.
+  // Every other error stops the parse, as it does without a handler.
+  parser.on('error', (error) => {
+    if (!/^\d+:\d+: disallowed character\.$/.test(error.message)) throw error;
+  });
   const googlePrefixes = new Set(['g']);
   const ready: FeedEvent[] = [];
   const frames: Frame[] = [];

@@ -1,5 +1,7 @@
 import { Readable } from 'node:stream';
+import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
+import { mayRunAsFormula } from '../../../http/csv-cell.js';
 import { CANONICAL_FIELDS, type CatalogItem, createItemMapper } from './canonical.js';
 import { openFeed } from './parse.js';
 import { catalogTemplateCsv, catalogTemplateXml } from './templates.js';
@@ -40,6 +42,11 @@ describe('catalogue templates', () => {
       reviewCount: 128,
       inventory: 42,
     });
+  });
+
+  it('the CSV template has no cell a spreadsheet could run as a formula (it is static: checked here)', () => {
+    const cells = (parse(catalogTemplateCsv()) as string[][]).flat();
+    expect(cells.filter(mayRunAsFormula)).toEqual([]);
   });
 
   it('the XML template is RSS 2.0 with g: fields and gives the same items as the CSV', async () => {

@@ -2,6 +2,7 @@
  * The catalogue template downloads (spec: "Catalog template downloads exist in xml and csv"): every
  * canonical column and two example items, in the forms the importer reads back unchanged.
  */
+import { escapeXml } from '@adloom/template';
 import { stringify } from 'csv-stringify/sync';
 import { CANONICAL_FIELDS, type CanonicalField } from './canonical.js';
 
@@ -72,10 +73,6 @@ export function catalogTemplateCsv(): string {
     }),
   );
   return stringify([[...CANONICAL_FIELDS], ...rows]);
-}
-
-function escapeXml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 /** The XML template: RSS 2.0 with Google's `g:` fields, one element per additional image. */

@@ -27,6 +27,12 @@ export const CatalogQuery = graphql(`
           id
           reason
         }
+        warnings {
+          row
+          id
+          column
+          reason
+        }
         unknownColumns
         error
         createdAt
