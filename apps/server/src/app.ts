@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import type { Writable } from 'node:stream';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
@@ -8,6 +10,7 @@ import { registerAuthRoutes } from './auth/routes.js';
 import { registerOidcRoutes } from './auth/oidc.js';
 import { loadViewer, SESSION_COOKIE, type Viewer } from './auth/sessions.js';
 import { registerGraphQL } from './graphql/routes.js';
+import { registerApiCors } from './http/cors.js';
 import { registerFontRoutes } from './http/fonts.js';
 import { registerPortalFileRoutes } from './http/portal-files.js';
 import { registerRendererPage } from './http/renderer-page.js';
@@ -37,13 +40,17 @@ export interface BuildOptions {
   /** Default: a queue on the same database (started on first use). */
   jobs?: JobQueue;
   logger?: boolean;
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: Writable;
 }
 
 /** Builds the whole HTTP server around an open, migrated database. */
 export async function buildApp(options: BuildOptions): Promise<{ app: FastifyInstance; deps: AppDeps }> {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger: options.logger === false ? false : { level: config.logLevel, stream: options.logStream },
+    // Unique across processes and restarts, so that the id a user quotes from an error finds one log line.
+    genReqId: () => randomUUID(),
     trustProxy: true,
     bodyLimit: 1024 * 1024,
   });
@@ -61,6 +68,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   });
 
   await app.register(cookie);
+  registerApiCors(app, config);
   app.decorateRequest('viewer', null);
   // Only the API and sign-in routes act on behalf of someone; pages and assets skip the session lookup.
   app.addHook('onRequest', async (req) => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app.js';
@@ -56,7 +57,12 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(kind: DbKind, env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  kind: DbKind,
+  env: Record<string, string> = {},
+  /** A stream to read the app's log from (JSON lines at LOG_LEVEL); without it nothing is logged. */
+  logStream?: Writable,
+): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'adloom-test-'));
   const config = loadConfig({
     PUBLIC_URL: 'http://adloom.test',
@@ -75,7 +81,7 @@ export async function createTestApp(kind: DbKind, env: Record<string, string> = 
       await real.send(mail);
     },
   };
-  const { app, deps } = await buildApp({ config, database, mailer, logger: false });
+  const { app, deps } = await buildApp({ config, database, mailer, logger: !!logStream, logStream });
   await app.ready();
   return {
     app,

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GraphQLError } from 'graphql';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
@@ -8,16 +9,27 @@ import { getClient, membershipOf } from '../modules/clients/clients.service.js';
 import { MAX_TEMPLATE_CHARS } from '../modules/templates/template-analysis.js';
 import { permissionsOf } from '../modules/users/users.schema.js';
 import type { ClientScope, GraphQLContext } from './context.js';
+import { queryLimitPlugins, responseSizePlugins } from './limits.js';
+import { rejectNulCharacters } from './nul-character.js';
 import { schemas } from './schema.js';
 
 type ServerContext = { req: FastifyRequest; reply: FastifyReply };
 
-function maskError(error: unknown, message: string): Error {
+/** The request being answered, for maskError: Yoga calls it without one. */
+const currentRequest = new AsyncLocalStorage<FastifyRequest>();
+
+function maskError(error: unknown): Error {
   const original = error instanceof GraphQLError ? error.originalError : error;
   if (original instanceof DomainError)
     return new GraphQLError(original.message, { extensions: { code: original.code } });
   if (error instanceof GraphQLError && !error.originalError) return error;
-  return new GraphQLError(message, { extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+  // The real error goes to the log under the request id; the user gets the id to quote.
+  const req = currentRequest.getStore();
+  req?.log.error({ err: original }, 'GraphQL: internal error (masked)');
+  return new GraphQLError(
+    `Unexpected error. Try again; if it happens again, report request id ${req?.id ?? 'unknown'}.`,
+    { extensions: { code: 'INTERNAL_SERVER_ERROR', requestId: req?.id } },
+  );
 }
 
 function graphqlError(reply: FastifyReply, status: number, code: string, message: string) {
@@ -34,6 +46,9 @@ export function registerGraphQL(app: FastifyInstance, deps: AppDeps) {
     graphqlEndpoint: '/api/',
     logging: false as const,
     maskedErrors: { maskError },
+    // CORS is the app's (http/cors.ts), for every /api/ answer; Yoga's own would allow any origin.
+    cors: false as const,
+    plugins: [...queryLimitPlugins(), rejectNulCharacters(), ...responseSizePlugins()],
     graphiql: false,
     landingPage: false,
   };
@@ -51,7 +66,9 @@ export function registerGraphQL(app: FastifyInstance, deps: AppDeps) {
     clientScope: ClientScope | null,
   ) {
     const context: GraphQLContext = { deps, viewer: req.viewer, clientScope };
-    const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply, ...context });
+    const response = await currentRequest.run(req, () =>
+      yoga.handleNodeRequestAndResponse(req, reply, { req, reply, ...context }),
+    );
     response.headers.forEach((value, key) => reply.header(key, value));
     reply.status(response.status);
     reply.send(response.body);
