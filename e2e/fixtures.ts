@@ -8,6 +8,9 @@ export const fixturesFile = process.env.E2E_FIXTURES_FILE
   ? path.resolve(process.env.E2E_FIXTURES_FILE)
   : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.tmp/e2e-fixtures.json');
 
+/** Every mail the e2e server sends, one JSON object per line (the staff outbox keeps links redacted). */
+export const sentMailsFile = fixturesFile.replace(/(\.json)?$/, '-mails.jsonl');
+
 export interface Fixtures {
   baseUrl: string;
   clients: { acme: string; bravo: string; expired: string; terms: string };

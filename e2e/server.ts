@@ -1,5 +1,5 @@
 // Serves the built product for the browser tests on a fresh PGlite database with known fixtures.
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../apps/server/src/app.js';
@@ -9,7 +9,8 @@ import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { addMember, createClient, setFeature } from '../apps/server/src/modules/clients/clients.service.js';
 import { createUser } from '../apps/server/src/modules/users/users.service.js';
-import { E2E_PASSWORD, fixturesFile, type Fixtures } from './fixtures.js';
+import { createMailer, type Mailer } from '../apps/server/src/modules/mail/mailer.js';
+import { E2E_PASSWORD, fixturesFile, sentMailsFile, type Fixtures } from './fixtures.js';
 
 const port = Number(process.env.E2E_PORT ?? 8181);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'adloom-e2e-'));
@@ -27,6 +28,8 @@ const config = loadConfig({
   // The whole browser suite signs in from one address within minutes; the sign-in rate limit has its
   // own tests (apps/server/test/auth.test.ts).
   LOGIN_RATE_LIMIT_MAX: '1000',
+  // Likewise for mails (registrations, invitations, resets), limited per address in auth-limits.test.ts.
+  MAIL_RATE_LIMIT_PER_IP: '1000',
 });
 const database = await openDatabase({ dataDir });
 await database.migrate();
@@ -79,7 +82,20 @@ const fixtures: Fixtures = {
 mkdirSync(path.dirname(fixturesFile), { recursive: true });
 writeFileSync(fixturesFile, JSON.stringify(fixtures, null, 2));
 
-const { app, deps } = await buildApp({ config, database, logger: false });
+// The tests read links from the mails as sent (helpers.ts mailedLink): the outbox has them redacted.
+writeFileSync(sentMailsFile, '');
+const outbox = createMailer(db, { info: () => undefined, error: console.error }, undefined, config.mailFrom);
+const mailer: Mailer = {
+  async send(mail) {
+    appendFileSync(
+      sentMailsFile,
+      `${JSON.stringify({ to: mail.to, subject: mail.subject, text: mail.text })}\n`,
+    );
+    await outbox.send(mail);
+  },
+};
+
+const { app, deps } = await buildApp({ config, database, mailer, logger: false });
 await seedTemplateLibrary(deps);
 await startWebWorkers({ ...deps, jobs: deps.jobs! }, config);
 await app.listen({ port, host: '127.0.0.1' });

@@ -17,7 +17,7 @@ test('an admin invites a user, who creates an account from the mailed link and s
   await expect(page.getByText(email).first()).toBeVisible();
   expect(problems).toEqual([]);
 
-  const link = await mailedLink(browser, email, '/register/linking/');
+  const link = await mailedLink(email, '/register/linking/');
 
   const inviteeContext = await browser.newContext();
   const invitee = await inviteeContext.newPage();
@@ -60,7 +60,6 @@ test('an admin deactivates and reactivates a user', async ({ page }) => {
 
 test('someone new registers, verifies the e-mail by the mailed link and creates a workspace', async ({
   page,
-  browser,
 }) => {
   const email = `founder-${Date.now()}@e2e.test`;
   const problems = watchPage(page);
@@ -73,7 +72,7 @@ test('someone new registers, verifies the e-mail by the mailed link and creates 
   await expect(page).toHaveURL(/\/register\/verify\/$/);
   await expect(page.getByText('Check your inbox')).toBeVisible();
 
-  const link = await mailedLink(browser, email, '/register/verify/');
+  const link = await mailedLink(email, '/register/verify/');
 
   await page.goto(link);
   await expect(page).toHaveURL(/\/register\/client\/$/);

@@ -1,17 +1,16 @@
-import { randomUUID } from 'node:crypto';
 import type { Writable } from 'node:stream';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import type { Config } from './config.js';
+import { fastifyTrustProxy, type Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { AppDeps } from './deps.js';
 import { registerAuthRoutes } from './auth/routes.js';
 import { registerOidcRoutes } from './auth/oidc.js';
 import { loadViewer, SESSION_COOKIE, type Viewer } from './auth/sessions.js';
 import { registerGraphQL } from './graphql/routes.js';
-import { registerApiCors } from './http/cors.js';
 import { registerFontRoutes } from './http/fonts.js';
+import { serializeRequest } from './http/redact.js';
 import { registerPortalFileRoutes } from './http/portal-files.js';
 import { registerRendererPage } from './http/renderer-page.js';
 import { registerSpa } from './http/spa.js';
@@ -48,10 +47,13 @@ export interface BuildOptions {
 export async function buildApp(options: BuildOptions): Promise<{ app: FastifyInstance; deps: AppDeps }> {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel, stream: options.logStream },
-    // Unique across processes and restarts, so that the id a user quotes from an error finds one log line.
-    genReqId: () => randomUUID(),
-    trustProxy: true,
+    logger:
+      options.logger === false
+        ? false
+        : // URLs are logged with their link tokens and export tokens redacted.
+          { level: config.logLevel, stream: options.logStream, serializers: { req: serializeRequest } },
+    // X-Forwarded-For is believed only from the proxies TRUST_PROXY names; by default from nobody.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
   });
   const deps: AppDeps = {
@@ -68,7 +70,6 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   });
 
   await app.register(cookie);
-  registerApiCors(app, config);
   app.decorateRequest('viewer', null);
   // Only the API and sign-in routes act on behalf of someone; pages and assets skip the session lookup.
   app.addHook('onRequest', async (req) => {

@@ -7,8 +7,6 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   publicUrl: string;
-  /** Origins besides PUBLIC_URL's whose pages may call the API with the user's cookies (CORS). */
-  corsOrigins: string[];
   cookieSecure: boolean;
   sessionDays: number;
   webDistDir: string;
@@ -23,7 +21,15 @@ export interface Config {
   /** Hosts whose private addresses server-side fetches (catalogue feeds, product images) may reach. */
   fetchAllowHosts: string[];
   logLevel: string;
-  loginRateLimit: { max: number; windowMs: number };
+  /**
+   * Whose X-Forwarded-For to believe (Fastify's `trustProxy`): proxy addresses or CIDRs, or a hop count.
+   * Unset trusts none, so the client address is the socket's and a forged header changes nothing.
+   */
+  trustProxy: false | number | string[];
+  /** Sign-in: free failures per account (`max`) and per address (`ipMax`); the first lock lasts `windowMs`, then doubles. */
+  loginRateLimit: { max: number; ipMax: number; windowMs: number };
+  /** Mails with links (registration, verification, reset, invitation) and sign-in links, per address and per IP, per hour. */
+  mailRateLimit: { perAddress: number; perIp: number; windowMs: number };
   /** Signs upload policies for the embedded upload endpoint; when unset one is generated and kept in the database. */
   uploadSecret: string | undefined;
   /** An S3-compatible store for every stored file; when unset, files live on the local disk (uploads through `/uploads/`). */
@@ -86,18 +92,29 @@ function readS3(env: NodeJS.ProcessEnv): S3Config | undefined {
   };
 }
 
-/** CORS_ORIGINS: comma-separated origins such as `https://app.example.com`. */
-function readCorsOrigins(value: string | undefined): string[] {
-  return (value ?? '')
+/**
+ * TRUST_PROXY as Fastify's `trustProxy`. A hop count becomes a function, since Fastify itself ignores
+ * numbers (a count cannot tell a proxy from a client that reached the server directly: use it only when
+ * nothing but the proxies can reach the server).
+ */
+export function fastifyTrustProxy(
+  value: Config['trustProxy'],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof value === 'number' ? (_address, hop) => hop < value : value;
+}
+
+function readTrustProxy(value: string | undefined): false | number | string[] {
+  const text = value?.trim() ?? '';
+  if (!text || text === 'false') return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  if (text === 'true')
+    throw new Error(
+      'TRUST_PROXY=true would believe X-Forwarded-For from anyone: list the proxies (addresses or CIDRs, comma-separated) or give the number of proxy hops.',
+    );
+  return text
     .split(',')
-    .map((origin) => origin.trim())
-    .filter(Boolean)
-    .map((origin) => {
-      const url = URL.canParse(origin) ? new URL(origin) : undefined;
-      if (!url || url.origin === 'null' || url.pathname !== '/' || url.search || url.hash)
-        throw new Error(`CORS_ORIGINS: "${origin}" is not an origin; write it as https://host[:port], no path.`);
-      return url.origin;
-    });
+    .map((entry) => entry.trim())
+    .filter(Boolean);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -110,7 +127,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     publicUrl,
-    corsOrigins: readCorsOrigins(env.CORS_ORIGINS),
     cookieSecure: env.COOKIE_SECURE ? env.COOKIE_SECURE === 'true' : publicUrl.startsWith('https://'),
     sessionDays: Number(env.SESSION_DAYS ?? 14),
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
@@ -126,9 +142,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((host) => host.trim())
       .filter(Boolean),
     logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: readTrustProxy(env.TRUST_PROXY),
     loginRateLimit: {
       max: Number(env.LOGIN_RATE_LIMIT_MAX ?? 10),
+      ipMax: Number(env.LOGIN_RATE_LIMIT_IP_MAX ?? 2 * Number(env.LOGIN_RATE_LIMIT_MAX ?? 10)),
       windowMs: Number(env.LOGIN_RATE_LIMIT_WINDOW_MS ?? 5 * 60_000),
+    },
+    mailRateLimit: {
+      perAddress: Number(env.MAIL_RATE_LIMIT_PER_ADDRESS ?? 5),
+      perIp: Number(env.MAIL_RATE_LIMIT_PER_IP ?? 20),
+      windowMs: 60 * 60_000,
     },
     uploadSecret: env.UPLOAD_SECRET || undefined,
     s3: readS3(env),

@@ -160,11 +160,16 @@ describe.each(dbKinds)('sign-in and sessions on %s', (kind) => {
     expect(early.statusCode).toBe(403);
     expect(early.json().code).toBe('EMAIL_NOT_VERIFIED');
 
+    // Opened in the browser that registered (its sign-up cookie): signed in with the chosen password.
+    const signUp = (fresh.cookies as { name: string; value: string }[]).find(
+      (c) => c.name === 'adloom_signup',
+    )!;
     const token = /token=([^\s]+)/.exec(t.mails[before + 1]!.text)![1]!;
     const verified = await t.app.inject({
       method: 'POST',
       url: '/auth/verify/',
       payload: { token: decodeURIComponent(token) },
+      cookies: { adloom_signup: signUp.value },
     });
     expect(verified.statusCode).toBe(200);
     expect(verified.json().next).toBe('/register/client/');

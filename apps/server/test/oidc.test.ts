@@ -268,8 +268,8 @@ describe.each(dbKinds)('OpenID Connect sign-in (%s)', (kind) => {
     expect(failed.statusCode).toBe(502);
     expect(failed.json()).toMatchObject({ code: 'AUTH0_FAILED', message: expect.any(String) });
 
-    expect((await post(pending)).statusCode).toBe(200);
-    expect((await post(pending)).statusCode).toBe(200);
+    // Five provider mails per identity per hour (the failed call counted too), then refused.
+    for (let i = 0; i < 4; i++) expect((await post(pending)).statusCode).toBe(200);
     const limited = await post(pending);
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED' });

@@ -4,6 +4,7 @@ import type { AppDeps } from '../deps.js';
 import { createOidcClient, newTransaction, type OidcClient } from './oidc-client.js';
 import { createOidcCookies, safeReturnTo, type OidcCookies } from './oidc-cookies.js';
 import { userForIdentity } from './oidc-users.js';
+import { RateLimitedError, limitMail } from './limits.js';
 import { endSession, startSession } from './sessions.js';
 
 const LOGIN_PATH = '/auth/login/auth0/';
@@ -16,20 +17,6 @@ const NOT_CONFIGURED = {
   code: 'AUTH0_NOT_CONFIGURED',
   message:
     'Auth0 sign-in is not configured on this server. Set AUTH0_ISSUER_URL (or AUTH0_DOMAIN), AUTH0_CLIENT_ID and AUTH0_CLIENT_SECRET.',
-};
-
-// Each call makes the provider send a mail, so a few per address are plenty.
-const resendLimit = {
-  rateLimit: {
-    max: 5,
-    timeWindow: 10 * 60_000,
-    hook: 'preHandler' as const,
-    errorResponseBuilder: (_req: FastifyRequest, ctx: { after: string; statusCode: number }) => ({
-      statusCode: ctx.statusCode,
-      code: 'RATE_LIMITED',
-      message: `Too many attempts. Try again in ${ctx.after}.`,
-    }),
-  },
 };
 
 interface Flow {
@@ -46,7 +33,7 @@ export async function registerOidcRoutes(app: FastifyInstance, deps: AppDeps) {
   const flow = createFlow(deps, auth0);
   app.get<{ Querystring: { returnTo?: unknown } }>(LOGIN_PATH, (req, reply) => login(flow, req, reply));
   app.get(CALLBACK_PATH, (req, reply) => callback(flow, req, reply));
-  app.post(RESEND_PATH, { config: resendLimit }, (req, reply) => resend(flow, req, reply));
+  app.post(RESEND_PATH, (req, reply) => resend(flow, req, reply));
 }
 
 function registerNotConfigured(app: FastifyInstance) {
@@ -109,7 +96,7 @@ async function callback(flow: Flow, req: FastifyRequest, reply: FastifyReply) {
     // Like a sign-in link: whoever was signed in on this browser is replaced, and their session row dropped.
     if (req.viewer) await endSession(db, req, reply, config.cookieSecure);
     flow.cookies.clearPending(reply);
-    await startSession(db, reply, user.id, {
+    await startSession(db, req, reply, user.id, {
       sessionDays: config.sessionDays,
       cookieSecure: config.cookieSecure,
     });
@@ -131,6 +118,14 @@ async function resend(flow: Flow, req: FastifyRequest, reply: FastifyReply) {
       code: 'NO_PENDING_VERIFICATION',
       message: 'There is no sign-in waiting for e-mail verification. Sign in with Auth0 again.',
     });
+  // Each call makes the provider send a mail: limited like our own mails, per identity and per address.
+  try {
+    await limitMail(flow.deps, { to: `auth0:${pending.sub}`, ip: req.ip });
+  } catch (e) {
+    if (!(e instanceof RateLimitedError)) throw e;
+    reply.header('retry-after', String(Math.ceil(e.retryAfterMs / 1000)));
+    return reply.code(429).send({ code: e.code, message: e.message });
+  }
   try {
     await flow.client.resendVerificationEmail(pending.sub);
   } catch (err) {

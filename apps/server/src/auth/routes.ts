@@ -1,4 +1,3 @@
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps.js';
 import { DomainError } from '../errors.js';
@@ -6,14 +5,23 @@ import {
   consumeSignInLink,
   nextPathAfterSignIn,
   register,
+  requestPasswordReset,
+  resetPassword,
   verifyEmail,
 } from '../modules/users/account.service.js';
 import { acceptInvitation } from '../modules/users/members.service.js';
-import { normaliseEmail } from '../modules/users/user-rules.js';
-import { authenticate } from '../modules/users/users.service.js';
+import { VERIFY_LINK_HOURS, authenticate } from '../modules/users/users.service.js';
+import { RateLimitedError, reserveSignIn, signInSucceeded } from './limits.js';
 import { CSRF_HEADER, endSession, startSession } from './sessions.js';
+import { hashSecret, newSecret } from './tokens.js';
 
 const INVALID_CREDENTIALS = 'The e-mail or password is incorrect.';
+
+/**
+ * Set by a registration in the browser that registered; a verification link opened with it keeps the
+ * password chosen at registration (account.service.ts explains why).
+ */
+const SIGN_UP_COOKIE = 'adloom_signup';
 
 function str(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
@@ -28,32 +36,20 @@ function fail(reply: FastifyReply, status: number, code: string, message: string
 }
 
 function sendDomainError(reply: FastifyReply, e: unknown) {
+  if (e instanceof RateLimitedError) {
+    reply.header('retry-after', String(Math.ceil(e.retryAfterMs / 1000)));
+    return fail(reply, 429, e.code, e.message);
+  }
   if (e instanceof DomainError) return fail(reply, 400, e.code, e.message);
   throw e;
 }
 
-/** Local sign-in, registration, verification, invitations and staff-issued sign-in links. */
+/** Local sign-in, registration, verification, password resets, invitations and staff-issued sign-in links. */
 export async function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
   const { config, db } = deps;
   const sessionOptions = { sessionDays: config.sessionDays, cookieSecure: config.cookieSecure };
 
-  await app.register(rateLimit, { global: false });
-  // Per address and e-mail, so one attacker cannot lock a user out from everywhere, nor spray one e-mail.
-  const signInLimit = {
-    rateLimit: {
-      max: config.loginRateLimit.max,
-      timeWindow: config.loginRateLimit.windowMs,
-      hook: 'preHandler' as const,
-      keyGenerator: (req: FastifyRequest) => `${req.ip}|${normaliseEmail(str(body(req).email) ?? '')}`,
-      errorResponseBuilder: (_req: FastifyRequest, ctx: { after: string; statusCode: number }) => ({
-        statusCode: ctx.statusCode,
-        code: 'RATE_LIMITED',
-        message: `Too many attempts. Try again in ${ctx.after}.`,
-      }),
-    },
-  };
-
-  app.post('/auth/login/', { config: signInLimit }, async (req, reply) => {
+  app.post('/auth/login/', async (req, reply) => {
     if (!config.localLogin)
       return fail(
         reply,
@@ -64,7 +60,14 @@ export async function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
     const { email, password } = body(req);
     if (typeof email !== 'string' || typeof password !== 'string' || !email || !password)
       return fail(reply, 400, 'INVALID_INPUT', 'E-mail and password are required.');
+    const attempt = { ip: req.ip, email };
+    try {
+      await reserveSignIn(deps, attempt);
+    } catch (e) {
+      return sendDomainError(reply, e);
+    }
     const result = await authenticate(db, email, password);
+    if (result.ok || result.reason === 'unverified') await signInSucceeded(deps, attempt);
     if (!result.ok && result.reason === 'unverified')
       return fail(
         reply,
@@ -73,7 +76,7 @@ export async function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
         'Verify your e-mail first: we sent you a link when you registered.',
       );
     if (!result.ok) return fail(reply, 401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
-    await startSession(db, reply, result.user.id, sessionOptions);
+    await startSession(db, req, reply, result.user.id, sessionOptions);
     return { ok: true, next: await nextPathAfterSignIn(deps, result.user.id) };
   });
 
@@ -84,29 +87,66 @@ export async function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
     return { ok: true };
   });
 
-  app.post('/auth/register/', { config: signInLimit }, async (req, reply) => {
+  app.post('/auth/register/', async (req, reply) => {
     const b = body(req);
+    // One cookie per browser: registering twice in it keeps both links working there.
+    const existing = req.cookies[SIGN_UP_COOKIE];
+    const proof = existing && /^[A-Za-z0-9_-]{43}$/.test(existing) ? existing : newSecret();
     try {
-      await register(deps, {
-        email: str(b.email) ?? '',
-        password: str(b.password) ?? '',
-        firstName: str(b.firstName),
-        lastName: str(b.lastName),
-      });
+      await register(
+        deps,
+        {
+          email: str(b.email) ?? '',
+          password: str(b.password) ?? '',
+          firstName: str(b.firstName),
+          lastName: str(b.lastName),
+        },
+        { ip: req.ip, proofHash: hashSecret(proof) },
+      );
+    } catch (e) {
+      return sendDomainError(reply, e);
+    }
+    reply.setCookie(SIGN_UP_COOKIE, proof, {
+      path: '/auth/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: config.cookieSecure,
+      maxAge: VERIFY_LINK_HOURS * 3600,
+    });
+    return reply.code(202).send({ ok: true });
+  });
+
+  app.post('/auth/verify/', async (req, reply) => {
+    try {
+      const verification = await verifyEmail(deps, str(body(req).token) ?? '', req.cookies[SIGN_UP_COOKIE]);
+      reply.clearCookie(SIGN_UP_COOKIE, { path: '/auth/' });
+      if (!verification.signedIn) return { ok: true, passwordToken: verification.passwordToken };
+      await startSession(db, req, reply, verification.user.id, sessionOptions);
+      return { ok: true, next: await nextPathAfterSignIn(deps, verification.user.id) };
+    } catch (e) {
+      return sendDomainError(reply, e);
+    }
+  });
+
+  app.post('/auth/password/forgot/', async (req, reply) => {
+    try {
+      await requestPasswordReset(deps, str(body(req).email) ?? '', { ip: req.ip });
     } catch (e) {
       return sendDomainError(reply, e);
     }
     return reply.code(202).send({ ok: true });
   });
 
-  app.post('/auth/verify/', async (req, reply) => {
+  app.post('/auth/password/reset/', async (req, reply) => {
+    const b = body(req);
     try {
-      const user = await verifyEmail(deps, str(body(req).token) ?? '');
-      await startSession(db, reply, user.id, sessionOptions);
-      return { ok: true, next: await nextPathAfterSignIn(deps, user.id) };
+      await resetPassword(deps, str(b.token) ?? '', str(b.password) ?? '');
     } catch (e) {
       return sendDomainError(reply, e);
     }
+    // Every session of the user ended, this browser's included.
+    if (req.viewer) await endSession(db, req, reply, config.cookieSecure);
+    return { ok: true };
   });
 
   app.post('/auth/invitation/accept/', async (req, reply) => {
@@ -119,7 +159,7 @@ export async function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
         lastName: str(b.lastName),
         password: str(b.password),
       });
-      if (!req.viewer) await startSession(db, reply, user.id, sessionOptions);
+      if (!req.viewer) await startSession(db, req, reply, user.id, sessionOptions);
       return { ok: true, clientId };
     } catch (e) {
       return sendDomainError(reply, e);
@@ -130,7 +170,7 @@ export async function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
     const user = await consumeSignInLink(deps, str(req.query.token) ?? '');
     if (!user) return reply.redirect('/register/issue/?code=TOKEN_INVALID');
     if (req.viewer) await endSession(db, req, reply, config.cookieSecure);
-    await startSession(db, reply, user.id, { ...sessionOptions, tokenAuth: true });
+    await startSession(db, req, reply, user.id, { ...sessionOptions, tokenAuth: true });
     return reply.redirect('/');
   });
 }

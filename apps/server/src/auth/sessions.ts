@@ -1,7 +1,8 @@
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, ne } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
 import { sessions, users, type UserRow } from '../db/schema.js';
+import { purgeStaleThrottles } from './throttle.js';
 import { hashSecret, newSecret } from './tokens.js';
 
 export const SESSION_COOKIE = 'adloom_session';
@@ -12,6 +13,8 @@ export const CSRF_HEADER = 'x-csrf-token';
 export interface Viewer {
   user: UserRow;
   sessionIdHash: string;
+  /** The session's public id (as listed in the user's sessions). */
+  sessionId: string;
   csrfToken: string;
   tokenAuth: boolean;
 }
@@ -21,9 +24,18 @@ export interface SessionOptions {
   cookieSecure: boolean;
 }
 
-/** Creates a database session and sets the HttpOnly session cookie and the readable CSRF cookie. */
+// The user sees these in the sessions list; a longer user agent is cut.
+const USER_AGENT_MAX = 512;
+/** Last seen is written at most this often per session, not on every request. */
+const LAST_SEEN_EVERY_MS = 5 * 60_000;
+
+/**
+ * Creates a database session (noting the request's address and user agent for the sessions list) and
+ * sets the HttpOnly session cookie and the readable CSRF cookie.
+ */
 export async function startSession(
   db: Db,
+  request: FastifyRequest,
   reply: FastifyReply,
   userId: string,
   opts: SessionOptions & { tokenAuth?: boolean },
@@ -36,6 +48,8 @@ export async function startSession(
     userId,
     csrfToken,
     tokenAuth: opts.tokenAuth ?? false,
+    ip: request.ip,
+    userAgent: request.headers['user-agent']?.slice(0, USER_AGENT_MAX) ?? null,
     expiresAt,
   });
   const base = { path: '/', sameSite: 'lax' as const, secure: opts.cookieSecure, expires: expiresAt };
@@ -63,20 +77,47 @@ export async function loadViewer(db: Db, secret: string | undefined): Promise<Vi
     .limit(1);
   const row = rows[0];
   if (!row) return null;
+  if (Date.now() - row.session.lastSeenAt.getTime() > LAST_SEEN_EVERY_MS)
+    await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.idHash, idHash));
   return {
     user: row.user,
     sessionIdHash: idHash,
+    sessionId: row.session.id,
     csrfToken: row.session.csrfToken,
     tokenAuth: row.session.tokenAuth,
   };
 }
 
-/** Drops sessions past their expiry; run at start and from time to time. */
+/** Drops sessions past their expiry, and sign-in and mail counters long forgotten; run at start and from time to time. */
 export async function purgeExpiredSessions(db: Db): Promise<void> {
   await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+  await purgeStaleThrottles(db);
 }
 
 /** Ends every session of a user (used when a password changes or access is withdrawn). */
 export async function endAllSessionsOf(db: Db, userId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** Ends every session of a user but the one given (a password change keeps the device that made it). */
+export async function endOtherSessionsOf(db: Db, userId: string, keepIdHash: string): Promise<void> {
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.idHash, keepIdHash)));
+}
+
+/** The user's live sessions, newest first. Every query is bound to the user: nobody sees another's. */
+export function listSessionsOf(db: Db, userId: string) {
+  return db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())))
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
+}
+
+/** Ends one session of the user by its public id; false when the user has no such session. */
+export async function endSessionOf(db: Db, userId: string, sessionId: string): Promise<boolean> {
+  const rows = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.id, sessionId)))
+    .returning({ id: sessions.id });
+  return rows.length > 0;
 }

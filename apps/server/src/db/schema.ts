@@ -103,31 +103,71 @@ export const sessions = pgTable(
   {
     /** SHA-256 of the cookie value; the cookie value itself is never stored. */
     idHash: text('id_hash').primaryKey(),
+    /** The session's public id, by which its user lists and revokes it (never the cookie's hash). */
+    id: uuid('id').notNull().defaultRandom(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     csrfToken: text('csrf_token').notNull(),
     tokenAuth: boolean('token_auth').notNull().default(false),
+    /** Where the session was started from, as its user sees it in the sessions list. */
+    ip: text('ip'),
+    userAgent: text('user_agent'),
     createdAt: createdAt(),
+    /** Updated at most every few minutes, not on every request. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index().on(t.userId)],
+  (t) => [index().on(t.userId), uniqueIndex('sessions_id_unique').on(t.id)],
 );
 
-export const oneTimeTokenPurposes = ['sign_in', 'verify_email'] as const;
+export const oneTimeTokenPurposes = ['sign_in', 'verify_email', 'reset_password'] as const;
 export type OneTimeTokenPurpose = (typeof oneTimeTokenPurposes)[number];
 
-/** Single-use tokens sent by link: staff-issued sign-in links and e-mail verification. */
-export const oneTimeTokens = pgTable('one_time_tokens', {
-  tokenHash: text('token_hash').primaryKey(),
-  purpose: text('purpose').$type<OneTimeTokenPurpose>().notNull(),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
-  createdAt: createdAt(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
+/**
+ * What one self-registration chose, kept with its verification link until the link is used. The
+ * password becomes the account's only when the link is opened in the browser that registered
+ * (`proofHash` is the SHA-256 of that browser's sign-up cookie): see account.service.ts.
+ */
+export interface PendingRegistration {
+  passwordHash: string;
+  proofHash: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** Single-use tokens sent by link: staff-issued sign-in links, e-mail verification, password resets. */
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    purpose: text('purpose').$type<OneTimeTokenPurpose>().notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Only on verify_email tokens of a self-registration. */
+    registration: jsonb('registration').$type<PendingRegistration | null>(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index().on(t.userId, t.purpose)],
+);
+
+/**
+ * Counters of the sign-in and mail limits (auth/throttle.ts), shared by every web process. `key` names
+ * what is counted and for whom, e.g. `sign-in:account:ann@example.com` or `mail:ip:203.0.113.9`.
+ */
+export const authThrottles = pgTable('auth_throttles', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  /** Start of the counting window (mail limits). */
+  firstAt: timestamp('first_at', { withTimezone: true }).notNull(),
+  /** The latest counted attempt (sign-in limits forget after a quiet period). */
+  lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+  /** Sign-in limits: attempts are refused until then. */
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
 });
 
 export const invitations = pgTable(

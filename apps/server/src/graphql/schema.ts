@@ -2,6 +2,7 @@ import { lexicographicSortSchema, type GraphQLSchema } from 'graphql';
 import { builder } from './builder.js';
 import '../modules/clients/clients.schema.js';
 import '../modules/users/users.schema.js';
+import '../modules/users/account.schema.js';
 import '../modules/users/members.schema.js';
 import '../modules/portal/portal.schema.js';
 import '../modules/uploads/uploads.schema.js';

@@ -3,11 +3,14 @@ import { desc } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { mailOutbox } from '../../db/schema.js';
+import { redactText } from '../../http/redact.js';
 
 export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** Link tokens in the text: the mail goes out with them, the outbox keeps it with them redacted. */
+  secrets?: string[];
 }
 
 export interface Mailer {
@@ -15,8 +18,9 @@ export interface Mailer {
 }
 
 /**
- * Sends through SMTP when SMTP_URL is set; otherwise writes the mail to the server log.
- * Either way the mail is kept in the outbox that staff read in the portal.
+ * Sends through SMTP when SMTP_URL is set; otherwise writes the mail to the server log (that is its only
+ * delivery then). Either way the mail is kept in the outbox that staff read in the portal, with its link
+ * tokens redacted: staff see that a link went out, never a link that works.
  */
 export function createMailer(
   db: Db,
@@ -38,7 +42,13 @@ export function createMailer(
       } else {
         log.info({ to: mail.to, subject: mail.subject }, `mail (no SMTP configured):\n${mail.text}`);
       }
-      await db.insert(mailOutbox).values({ ...mail, transport: transport ? 'smtp' : 'log', error });
+      await db.insert(mailOutbox).values({
+        to: mail.to,
+        subject: mail.subject,
+        text: redactText(mail.text, mail.secrets),
+        transport: transport ? 'smtp' : 'log',
+        error,
+      });
     },
   };
 }

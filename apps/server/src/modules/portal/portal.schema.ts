@@ -1,3 +1,4 @@
+import { requestIp } from '../../auth/limits.js';
 import { PUBLIC, ServerError, builder, payload, type ServerErrorShape } from '../../graphql/builder.js';
 import { requireStaff } from '../../graphql/context.js';
 import type { ClientRow, MembershipRow, PlanStatus as PlanStatusValue, UserRow } from '../../db/schema.js';
@@ -214,6 +215,7 @@ builder.mutationField('portalCreateClient', (t) =>
               { user: viewer.user, clientId: client.id, isAdmin: true },
               adminEmail,
               true,
+              { ip: requestIp(ctx) },
             );
         }
         return { client };
@@ -274,7 +276,7 @@ builder.mutationField('portalCreateSignInLink', (t) =>
     resolve: (_r, args, ctx) =>
       payload(async () => {
         const viewer = requireStaff(ctx);
-        return createSignInLink(ctx.deps, args.email, viewer.user.id);
+        return createSignInLink(ctx.deps, args.email, viewer.user.id, { ip: requestIp(ctx) });
       }),
   }),
 );

@@ -1,5 +1,6 @@
 import { CLIENT, ServerError, builder, payload, type ServerErrorShape } from '../../graphql/builder.js';
 import { clientActor } from '../../graphql/context.js';
+import { requestIp } from '../../auth/limits.js';
 import type { InvitationRow, MembershipRow, UserRow } from '../../db/schema.js';
 import { DomainError } from '../../errors.js';
 import { Permissions } from '../clients/clients.schema.js';
@@ -111,7 +112,9 @@ builder.mutationField('inviteUser', (t) =>
     },
     resolve: (_r, args, ctx) =>
       payload(async () => ({
-        invitation: await inviteUser(ctx.deps, clientActor(ctx), args.email, args.isAdmin ?? false),
+        invitation: await inviteUser(ctx.deps, clientActor(ctx), args.email, args.isAdmin ?? false, {
+          ip: requestIp(ctx),
+        }),
       })),
   }),
 );
@@ -126,7 +129,9 @@ for (const [name, action] of [
       type: InvitationPayload,
       args: { id: t.arg.id({ required: true }) },
       resolve: (_r, args, ctx) =>
-        payload(async () => ({ invitation: await action(ctx.deps, clientActor(ctx), String(args.id)) })),
+        payload(async () => ({
+          invitation: await action(ctx.deps, clientActor(ctx), String(args.id), { ip: requestIp(ctx) }),
+        })),
     }),
   );
 }

@@ -10,6 +10,7 @@ import {
   type UserRow,
 } from '../../db/schema.js';
 import { hashSecret, newSecret } from '../../auth/tokens.js';
+import { limitMail } from '../../auth/limits.js';
 import { endAllSessionsOf } from '../../auth/sessions.js';
 import { DomainError, isUuid, notFound } from '../../errors.js';
 import { addMember, membershipOf, requireClient } from '../clients/clients.service.js';
@@ -60,14 +61,22 @@ async function sendInvitationMail(deps: AppDeps, clientName: string, email: stri
     to: email,
     subject: `You are invited to ${clientName} on Adloom`,
     text: `You have been invited to join the workspace "${clientName}".\n\nAccept the invitation: ${link}\n\nThe link is valid for ${INVITATION_DAYS} days.`,
+    secrets: [secret],
   });
 }
 
-/** Invites an e-mail address into the actor's client and mails the link. */
-export async function inviteUser(deps: AppDeps, actor: Actor, rawEmail: string, isAdmin: boolean) {
+/** Invites an e-mail address into the actor's client and mails the link (`origin`: for the mail limits). */
+export async function inviteUser(
+  deps: AppDeps,
+  actor: Actor,
+  rawEmail: string,
+  isAdmin: boolean,
+  origin: { ip: string },
+) {
   requireAdmin(actor);
   const email = normaliseEmail(rawEmail);
   if (!isValidEmail(email)) throw new DomainError('INVALID_EMAIL', 'Enter a valid e-mail address.');
+  await limitMail(deps, { to: email, ip: origin.ip });
   const existing = await findUserByEmail(deps.db, email);
   if (existing) {
     const membership = await membershipOf(deps.db, existing.id, actor.clientId);
@@ -125,9 +134,10 @@ async function pendingInvitation(db: Db, clientId: string, id: string) {
 }
 
 /** Sends a fresh link (the old one stops working) and extends the expiry. */
-export async function resendInvitation(deps: AppDeps, actor: Actor, id: string) {
+export async function resendInvitation(deps: AppDeps, actor: Actor, id: string, origin: { ip: string }) {
   requireAdmin(actor);
   const existing = await pendingInvitation(deps.db, actor.clientId, id);
+  await limitMail(deps, { to: existing.email, ip: origin.ip });
   const secret = newSecret();
   const [row] = await deps.db
     .update(invitations)

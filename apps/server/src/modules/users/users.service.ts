@@ -1,6 +1,12 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { oneTimeTokens, users, type OneTimeTokenPurpose, type UserRow } from '../../db/schema.js';
+import {
+  oneTimeTokens,
+  users,
+  type OneTimeTokenPurpose,
+  type PendingRegistration,
+  type UserRow,
+} from '../../db/schema.js';
 import { hashPassword, passwordProblem, verifyPassword } from '../../auth/passwords.js';
 import { hashSecret, newSecret } from '../../auth/tokens.js';
 import { DomainError, invalidInput, isUuid } from '../../errors.js';
@@ -8,6 +14,7 @@ import { isValidEmail, normaliseEmail } from './user-rules.js';
 
 export const SIGN_IN_LINK_HOURS = 24;
 export const VERIFY_LINK_HOURS = 48;
+export const RESET_LINK_HOURS = 1;
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   const [row] = await db
@@ -83,19 +90,56 @@ export async function setPassword(db: Db, userId: string, password: string): Pro
 
 export type AuthResult = { ok: true; user: UserRow } | { ok: false; reason: 'invalid' | 'unverified' };
 
-/** Checks e-mail and password; the failure never tells whether the e-mail exists. */
+// How many of an unverified address's pending registrations a sign-in compares its password with.
+const PENDING_CHECKED = 3;
+
+/**
+ * Checks e-mail and password; the failure never tells whether the e-mail exists. An unverified account
+ * has no password of its own (account.service.ts): a password one of its pending registrations chose
+ * gets 'unverified', so whoever registered learns to open the mailed link.
+ */
 export async function authenticate(db: Db, email: string, password: string): Promise<AuthResult> {
   const user = await findUserByEmail(db, email);
+  if (user && !user.emailVerifiedAt) {
+    const hashes = user.passwordHash
+      ? [user.passwordHash]
+      : (await pendingRegistrations(db, user.id)).map((r) => r.passwordHash);
+    for (const hash of hashes.length > 0 ? hashes : [null])
+      if (await verifyPassword(hash, password)) return { ok: false, reason: 'unverified' };
+    return { ok: false, reason: 'invalid' };
+  }
   const ok = await verifyPassword(user?.passwordHash, password);
   if (!user || !ok) return { ok: false, reason: 'invalid' };
-  if (!user.emailVerifiedAt) return { ok: false, reason: 'unverified' };
   return { ok: true, user };
+}
+
+async function pendingRegistrations(db: Db, userId: string): Promise<PendingRegistration[]> {
+  const rows = await db
+    .select({ registration: oneTimeTokens.registration })
+    .from(oneTimeTokens)
+    .where(
+      and(
+        eq(oneTimeTokens.userId, userId),
+        eq(oneTimeTokens.purpose, 'verify_email'),
+        isNull(oneTimeTokens.usedAt),
+        gt(oneTimeTokens.expiresAt, new Date()),
+      ),
+    )
+    .orderBy(desc(oneTimeTokens.createdAt))
+    .limit(PENDING_CHECKED);
+  return rows.flatMap((r) => (r.registration ? [r.registration] : []));
 }
 
 /** Issues a single-use link token for a user; returns the secret to put in the link. */
 export async function issueToken(
   db: Db,
-  input: { userId: string; purpose: OneTimeTokenPurpose; hours: number; createdById?: string | null },
+  input: {
+    userId: string;
+    purpose: OneTimeTokenPurpose;
+    hours: number;
+    createdById?: string | null;
+    registration?: PendingRegistration;
+  },
 ): Promise<{ secret: string; expiresAt: Date }> {
   const secret = newSecret();
   const expiresAt = new Date(Date.now() + input.hours * 3_600_000);
@@ -104,6 +148,7 @@ export async function issueToken(
     purpose: input.purpose,
     userId: input.userId,
     createdById: input.createdById ?? null,
+    registration: input.registration ?? null,
     expiresAt,
   });
   return { secret, expiresAt };
@@ -115,6 +160,12 @@ export async function consumeToken(
   secret: string,
   purpose: OneTimeTokenPurpose,
 ): Promise<UserRow | undefined> {
+  const token = await consumeTokenRow(db, secret, purpose);
+  return token ? getUser(db, token.userId) : undefined;
+}
+
+/** Like {@link consumeToken}, returning the token row itself (a verification needs its registration). */
+export async function consumeTokenRow(db: Db, secret: string, purpose: OneTimeTokenPurpose) {
   if (typeof secret !== 'string' || secret.length < 20 || secret.length > 100) return undefined;
   const [token] = await db
     .update(oneTimeTokens)
@@ -128,8 +179,22 @@ export async function consumeToken(
       ),
     )
     .returning();
-  if (!token) return undefined;
-  return getUser(db, token.userId);
+  return token;
+}
+
+/** Uses up every outstanding token of a purpose for a user (older links stop working). */
+export async function retireTokens(db: Db, userId: string, purposes: OneTimeTokenPurpose[]): Promise<void> {
+  for (const purpose of purposes)
+    await db
+      .update(oneTimeTokens)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(oneTimeTokens.userId, userId),
+          eq(oneTimeTokens.purpose, purpose),
+          isNull(oneTimeTokens.usedAt),
+        ),
+      );
 }
 
 export async function markEmailVerified(db: Db, userId: string): Promise<void> {
