@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Writable } from 'node:stream';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -9,6 +10,7 @@ import { registerAuthRoutes } from './auth/routes.js';
 import { registerOidcRoutes } from './auth/oidc.js';
 import { loadViewer, SESSION_COOKIE, type Viewer } from './auth/sessions.js';
 import { registerGraphQL } from './graphql/routes.js';
+import { registerApiCors } from './http/cors.js';
 import { registerFontRoutes } from './http/fonts.js';
 import { serializeRequest } from './http/redact.js';
 import { registerPortalFileRoutes } from './http/portal-files.js';
@@ -52,6 +54,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
         ? false
         : // URLs are logged with their link tokens and export tokens redacted.
           { level: config.logLevel, stream: options.logStream, serializers: { req: serializeRequest } },
+    // Unique across processes and restarts, so that the id a user quotes from an error finds one log line.
+    genReqId: () => randomUUID(),
     // X-Forwarded-For is believed only from the proxies TRUST_PROXY names; by default from nobody.
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
@@ -70,6 +74,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   });
 
   await app.register(cookie);
+  registerApiCors(app, config);
   app.decorateRequest('viewer', null);
   // Only the API and sign-in routes act on behalf of someone; pages and assets skip the session lookup.
   app.addHook('onRequest', async (req) => {

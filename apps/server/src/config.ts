@@ -7,6 +7,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   publicUrl: string;
+  /** Origins besides PUBLIC_URL's whose pages may call the API with the user's cookies (CORS). */
+  corsOrigins: string[];
   cookieSecure: boolean;
   sessionDays: number;
   webDistDir: string;
@@ -117,6 +119,20 @@ function readTrustProxy(value: string | undefined): false | number | string[] {
     .filter(Boolean);
 }
 
+/** CORS_ORIGINS: comma-separated origins such as `https://app.example.com`. */
+function readCorsOrigins(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean)
+    .map((origin) => {
+      const url = URL.canParse(origin) ? new URL(origin) : undefined;
+      if (!url || url.origin === 'null' || url.pathname !== '/' || url.search || url.hash)
+        throw new Error(`CORS_ORIGINS: "${origin}" is not an origin; write it as https://host[:port], no path.`);
+      return url.origin;
+    });
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
@@ -127,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     publicUrl,
+    corsOrigins: readCorsOrigins(env.CORS_ORIGINS),
     cookieSecure: env.COOKIE_SECURE ? env.COOKIE_SECURE === 'true' : publicUrl.startsWith('https://'),
     sessionDays: Number(env.SESSION_DAYS ?? 14),
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
