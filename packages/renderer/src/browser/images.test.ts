@@ -1,7 +1,9 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { IMAGE_FETCH_DEFAULTS } from '../server/images/index.js';
+import { MAX_IMAGE_PIXELS } from '../images/pixel-limit.js';
+import { fetchImage, IMAGE_FETCH_DEFAULTS } from '../server/images/index.js';
 import { ImageLoadError } from '../server/images/errors.js';
+import { pngBomb, pngClaiming } from '../server/images/test/fixtures.js';
 import { logoImage, quadrantImage } from '../server/test/images.js';
 import {
   BROWSER_IMAGE_DEFAULTS,
@@ -88,6 +90,42 @@ describe('fetchImageLoader', () => {
       maxBytes: IMAGE_FETCH_DEFAULTS.maxBytes,
       maxPixels: IMAGE_FETCH_DEFAULTS.maxPixels,
     });
+    expect(BROWSER_IMAGE_DEFAULTS.maxPixels).toBe(MAX_IMAGE_PIXELS);
+  });
+
+  it('refuses an image over the pixel limit from its header, before decoding it, as the server does', async () => {
+    const bomb = `data:image/png;base64,${pngBomb(20_000, 20_000).toString('base64')}`;
+    let decoded = 0;
+    const load = fetchImageLoader({
+      decode: async () => {
+        decoded += 1;
+        return bitmap(20_000, 20_000);
+      },
+    });
+    const error = await load(bomb).catch((caught: unknown) => caught);
+    expect(decoded).toBe(0);
+    expect(error).toMatchObject({ code: 'TOO_MANY_PIXELS' });
+    const server = await fetchImage(bomb).catch((caught: unknown) => caught);
+    expect((error as Error).message).toBe((server as Error).message);
+    expect((error as Error).message).toMatch(
+      /^Image data:image\/png;base64,.*… is 20000 × 20000 pixels, more than the limit of 25 megapixels; use a smaller image$/,
+    );
+  });
+
+  it('refuses an SVG image that carries a bomb inside, before resvg sees it', async () => {
+    const inner = `data:image/png;base64,${pngClaiming(12_000, 12_000).toString('base64')}`;
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><image width="100" height="100" href="${inner}"/></svg>`;
+    let measured = 0;
+    const load = loader(() => new Response(svg), {
+      measureSvg: () => {
+        measured += 1;
+        return { width: 100, height: 100 };
+      },
+    });
+    await expect(load('https://cdn.example/logo.svg')).rejects.toThrow(
+      'Image https://cdn.example/logo.svg contains an image of 12000 × 12000 pixels, more than the limit of 25 megapixels; use a smaller image',
+    );
+    expect(measured).toBe(0);
   });
 
   it('fetches anonymously with CORS, resolving relative URLs against the page', async () => {
@@ -145,7 +183,7 @@ describe('fetchImageLoader', () => {
         ),
       ),
     ).resolves.toBe(
-      'TOO_MANY_PIXELS: Image https://cdn.example/a.png is 30 × 20 pixels, more than the limit of 0 megapixels',
+      'TOO_MANY_PIXELS: Image https://cdn.example/a.png is 30 × 20 pixels, more than the limit of 100 pixels; use a smaller image',
     );
     await expect(
       failure(

@@ -1,11 +1,13 @@
 /**
  * The browser's image loader (spec section 7: images "with cross-origin anonymous access", SVG "GET in
  * cors mode without credentials"): fetch without credentials, within the server's time, byte and pixel
- * limits, decode rasters with createImageBitmap (EXIF orientation applied) and keep SVG as text for resvg.
+ * limits (the pixel limit judged from the header before anything is decoded, as on the server), decode
+ * rasters with createImageBitmap (EXIF orientation applied) and keep SVG as text for resvg.
  * Failures are ImageLoadErrors worded like the server's ("Image <url> could not be loaded: …").
  */
+import { checkImagePixels, MAX_IMAGE_PIXELS, tooManyPixelsError } from '../images/pixel-limit.js';
 // errors.ts is plain TypeScript (no Node imports), shared with the server's images module.
-import { ImageLoadError, formatBytes, formatMegapixels } from '../server/images/errors.js';
+import { ImageLoadError, formatBytes } from '../server/images/errors.js';
 import { ANONYMOUS_CORS, describeFetchError, readBody } from './http.js';
 
 /** The image formats told apart by their bytes (the server accepts the same list). */
@@ -31,11 +33,11 @@ export interface BrowserImage {
 /** Loads one image source of a request. */
 export type BrowserImageLoader = (source: string) => Promise<BrowserImage>;
 
-/** The server's limits (IMAGE_FETCH_DEFAULTS of the images module). */
+/** The server's limits (IMAGE_FETCH_DEFAULTS of the images module); maxPixels is the one pixel limit. */
 export const BROWSER_IMAGE_DEFAULTS = {
   timeoutMs: 10_000,
   maxBytes: 25 * 1024 * 1024,
-  maxPixels: 50_000_000,
+  maxPixels: MAX_IMAGE_PIXELS,
 } as const;
 
 /** Options of fetchImageLoader. */
@@ -207,14 +209,10 @@ export function fetchImageLoader(options: FetchImageLoaderOptions = {}): Browser
         subject,
         'is not an image (expected JPEG, PNG, WebP, GIF, AVIF, TIFF or SVG)',
       );
+    // Before any decoding: the header's size (and an SVG's images inside) against the limit, as the server judges it.
+    checkImagePixels(bytes, subject, maxPixels);
     const tooManyPixels = (width: number, height: number) =>
-      width * height > maxPixels
-        ? new ImageLoadError(
-            'TOO_MANY_PIXELS',
-            subject,
-            `is ${width} × ${height} pixels, more than the limit of ${formatMegapixels(maxPixels)}`,
-          )
-        : undefined;
+      width * height > maxPixels ? tooManyPixelsError(subject, { width, height }, maxPixels) : undefined;
     if (format === 'svg') {
       if (!options.measureSvg) throw new Error('fetchImageLoader: SVG images need measureSvg');
       let size: { width: number; height: number };

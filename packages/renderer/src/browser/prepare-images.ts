@@ -8,7 +8,7 @@
  * the rest as JPEG, as on the server.
  */
 import type { ImageNeed } from '../resolve/context.js';
-import { blurPlan, drawnImageSize, type EmbeddedImage } from '../resolve/embed.js';
+import { blurPlan, embeddedWidth, type EmbeddedImage } from '../resolve/embed.js';
 import { gaussianBlur } from './blur.js';
 import type { BrowserImage } from './images.js';
 import { sharpLikePipeline, type RgbaPixels } from './resize.js';
@@ -88,9 +88,11 @@ async function prepareShared(
   needs: readonly ImageNeed[],
   source: () => RgbaPixels,
 ): Promise<EmbeddedImage> {
-  const width = Math.max(...needs.map((need) => drawnImageSize(need, image).width));
-  const target = Math.max(1, Math.ceil(width));
+  const target = embeddedWidth(needs, image);
   const scale = target / image.width;
+  // A template's own picture that needs no shrinking is embedded as it is, as on the server.
+  if (scale >= 1 && !image.svg && needs.every((need) => need.kind === 'picture'))
+    return { href: needs[0]!.source, width: image.width, height: image.height };
   const height = Math.max(1, Math.round(image.height * scale));
   let pixels: RgbaPixels;
   if (image.svg) pixels = svgPixels(image, target, height);

@@ -1,8 +1,9 @@
 /**
  * The last pure stage: put the loaded images into a resolved template and write the SVG text. Also
- * the final safety net: an <image> whose href is not a raster data URL or a fragment is dropped, so
- * nothing the rasteriser reads can point outside the document.
+ * the final safety net: an <image> whose href is not one of the prepared images or a fragment is dropped,
+ * so nothing the rasteriser reads points outside the document or skipped the pixel limit.
  */
+import { MAX_DRAWN_PIXELS } from '../images/pixel-limit.js';
 import type { ImageNeed } from './context.js';
 import type { ResolvedTemplate } from './resolve.js';
 import { serializeXml } from './serialize.js';
@@ -23,7 +24,7 @@ export interface EmbeddedImage {
  */
 export const BLUR_DOWNSCALE = 4;
 
-const SAFE_HREF = /^(?:#|data:image\/(?:png|jpe?g|gif|webp)[;,])/i;
+const FRAGMENT = /^#/;
 
 /** The size, in output pixels, at which an image of `natural` size is drawn for a need. */
 export function drawnImageSize(
@@ -36,13 +37,36 @@ export function drawnImageSize(
   return { width: natural.width * scale, height: natural.height * scale };
 }
 
+/** The most pixels a need's picture may be embedded with (ImageNeed.drawnPixelLimit). */
+function drawnPixelLimit(need: Pick<ImageNeed, 'drawnPixelLimit'>): number {
+  return need.drawnPixelLimit ?? MAX_DRAWN_PIXELS;
+}
+
+/**
+ * The width an image is embedded at for its `needs` (one source's non-blur uses): the widest size it is
+ * drawn at, in whole pixels, but with no more pixels at the image's shape than the needs' drawnPixelLimit
+ * (a picture drawn larger is embedded at that size and scaled up by the rasteriser). A raster image is
+ * shrunk to it when narrower than the image, never enlarged; an SVG is drawn at it.
+ */
+export function embeddedWidth(
+  needs: readonly Pick<ImageNeed, 'fit' | 'pixelWidth' | 'pixelHeight' | 'drawnPixelLimit'>[],
+  natural: { width: number; height: number },
+): number {
+  const drawn = Math.max(...needs.map((need) => drawnImageSize(need, natural).width));
+  const limit = Math.min(...needs.map(drawnPixelLimit));
+  const widest = Math.floor(Math.sqrt((limit * natural.width) / natural.height));
+  return Math.max(1, Math.min(Math.ceil(drawn), widest));
+}
+
 /**
  * How a blurred background is made, in output pixels. The image covers a viewport `enlarge` times the
  * box, centred on it, and is drawn at `drawn` size; the Gaussian's deviation is `blurFraction` of the
  * drawn image's smaller side. It is blurred at `small` size (drawn / BLUR_DOWNSCALE) with `smallSigma`,
  * scaled up to `scaled` (the drawn size in whole pixels of the output), and the `output`-sized part at
  * `crop` (the box) is drawn 1:1 over the box: the rasteriser neither scales nor clips a large picture.
- * Server and browser both follow these whole-pixel figures, so their pictures line up.
+ * Server and browser both follow these whole-pixel figures, so their pictures line up. `small` holds at
+ * most a sixteenth of the need's drawnPixelLimit: an image whose shape makes its cover size huge (a
+ * 30000 × 1 strip covering a square) is blurred at that size and scaled up.
  */
 export interface BlurPlan {
   drawn: { width: number; height: number };
@@ -60,11 +84,15 @@ export function blurPlan(need: ImageNeed, natural: { width: number; height: numb
     { fit: 'cover', pixelWidth: need.pixelWidth * enlarge, pixelHeight: need.pixelHeight * enlarge },
     natural,
   );
+  const smallScale = Math.min(
+    1 / BLUR_DOWNSCALE,
+    Math.sqrt(drawnPixelLimit(need) / (BLUR_DOWNSCALE * BLUR_DOWNSCALE) / (drawn.width * drawn.height)),
+  );
   const small = {
-    width: Math.max(1, Math.round(drawn.width / BLUR_DOWNSCALE)),
-    height: Math.max(1, Math.round(drawn.height / BLUR_DOWNSCALE)),
+    width: Math.max(1, Math.round(drawn.width * smallScale)),
+    height: Math.max(1, Math.round(drawn.height * smallScale)),
   };
-  const sigma = ((need.blurFraction ?? 0) * Math.min(drawn.width, drawn.height)) / BLUR_DOWNSCALE;
+  const sigma = (need.blurFraction ?? 0) * Math.min(drawn.width, drawn.height) * smallScale;
   const output = {
     width: Math.max(1, Math.round(need.pixelWidth)),
     height: Math.max(1, Math.round(need.pixelHeight)),
@@ -167,7 +195,8 @@ export function embedImages(resolved: ResolvedTemplate, images: ReadonlyMap<stri
       const href = attr(node, key);
       if (href === undefined) continue;
       if (href.startsWith('adloom-image:')) changes[key] = lookup(href).href;
-      else if (!SAFE_HREF.test(href.trim())) changes[key] = undefined;
+      // A template's own pictures are needs by now (pictures.ts): any data: URL left draws nothing.
+      else if (!FRAGMENT.test(href.trim())) changes[key] = undefined;
     }
     return Object.keys(changes).length === 0 ? undefined : withAttributes(node, changes);
   });

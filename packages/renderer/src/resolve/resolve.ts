@@ -2,10 +2,11 @@
  * resolve(request): the renderer's pure part. Template text and request in; a concrete SVG tree, the
  * images it needs and the dynamic layer count out. It follows the spec's renderer sequence (section 4):
  * parse, remove conditional layers, load fonts, insert logos, recolour, blurred background, copy layer,
- * fill text, rating, main images.
+ * fill text, rating, main images. Last, the template's own pictures become image needs too (pictures.ts).
  */
 import type { ImageNeed } from './context.js';
 import { createRuleContext } from './context.js';
+import { registerTemplatePictures } from './pictures.js';
 import { normalizeRequest, type NormalizedRequest } from './request.js';
 import { addBlurredBackground } from './rules/blur.js';
 import { removeConditionalLayers } from './rules/conditional.js';
@@ -31,6 +32,8 @@ export interface ResolveOptions {
   fontCache?: FontCache;
   /** Time for loading all fonts (default 9000 ms, spec section 9). */
   fontTimeoutMs?: number;
+  /** The pixel limit the template's own pictures are checked against (default MAX_IMAGE_PIXELS). */
+  maxPixels?: number;
 }
 
 /** A resolved template: an SVG tree whose images are placeholders until embedImages fills them. */
@@ -83,6 +86,7 @@ export async function resolveTemplate(
   root = drawTexts(root, texts.plans);
   root = addRating(root, context);
   root = placeMainImages(root, context);
+  root = registerTemplatePictures(root, context, options.maxPixels);
   return {
     root,
     width: template.width,

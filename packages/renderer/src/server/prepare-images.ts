@@ -5,7 +5,7 @@
  */
 import sharp, { type Sharp } from 'sharp';
 import type { ImageNeed } from '../resolve/context.js';
-import { BLUR_DOWNSCALE, blurPlan, drawnImageSize, type EmbeddedImage } from '../resolve/embed.js';
+import { BLUR_DOWNSCALE, blurPlan, embeddedWidth, type EmbeddedImage } from '../resolve/embed.js';
 
 /** An image as a loader returns it. */
 export interface LoadedImage {
@@ -19,8 +19,38 @@ export interface LoadedImage {
 
 export { BLUR_DOWNSCALE };
 
+// libvips's operation cache would keep each decoded picture alive after its render (a GIF frame is
+// allocated outside the memory the cache counts): every render's images are new, so nothing is cached.
+sharp.cache(false);
+
 /** SVG inputs are rasterised at most at this density (dots per inch; 72 is 1:1). */
 const MAX_SVG_DENSITY = 72 * 8;
+
+/**
+ * Lets one render's decodes run together while their images hold at most `pixels` in all (the pixel
+ * limit): an image at the limit is decoded alone, so peak memory is that of one such image (a GIF, which
+ * libvips holds whole, costs about 5 bytes a pixel), however many the template uses. Small images still
+ * run side by side.
+ */
+export class DecodeBudget {
+  private used = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(private readonly pixels: number) {}
+
+  async run<T>(image: { width: number; height: number }, decode: () => Promise<T>): Promise<T> {
+    const share = Math.min(this.pixels, image.width * image.height);
+    while (this.used > 0 && this.used + share > this.pixels)
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.used += share;
+    try {
+      return await decode();
+    } finally {
+      this.used -= share;
+      for (const wake of this.waiting.splice(0)) wake();
+    }
+  }
+}
 
 function dataUrl(bytes: Buffer, format: 'png' | 'jpeg'): string {
   return `data:image/${format};base64,${bytes.toString('base64')}`;
@@ -60,9 +90,11 @@ async function prepareShared(
   maxPixels: number,
   alpha: boolean,
 ): Promise<EmbeddedImage> {
-  const width = Math.max(...needs.map((need) => drawnImageSize(need, image).width));
-  const target = Math.max(1, Math.ceil(width));
+  const target = embeddedWidth(needs, image);
   const scale = target / image.width;
+  // A template's own picture that needs no shrinking is embedded as it is: nothing to decode here.
+  if (scale >= 1 && image.format !== 'svg' && needs.every((need) => need.kind === 'picture'))
+    return { href: needs[0]!.source, width: image.width, height: image.height };
   let pipeline = decoder(image, maxPixels, scale);
   if (scale < 1 || image.format === 'svg') {
     pipeline = pipeline.resize({
@@ -110,23 +142,24 @@ export async function prepareBlurPixels(
   image: LoadedImage,
   need: ImageNeed,
   maxPixels: number,
+  budget: DecodeBudget = new DecodeBudget(maxPixels),
 ): Promise<{ data: Buffer; width: number; height: number; channels: 1 | 2 | 3 | 4 }> {
-  const { data, info } = await (
-    await blurredPicture(image, need, maxPixels)
-  )
-    .raw()
-    .toBuffer({ resolveWithObject: true });
+  const { data, info } = await budget.run(image, async () =>
+    (await blurredPicture(image, need, maxPixels)).raw().toBuffer({ resolveWithObject: true }),
+  );
   return { data, width: info.width, height: info.height, channels: info.channels };
 }
 
 /**
  * Embeddable images for every need of a resolved template, by placeholder ref. `images` holds the
- * loaded image of each source. `maxPixels` bounds decoding (a decompression bomb stops here too).
+ * loaded image of each source. `maxPixels` bounds decoding (a decompression bomb stops here too) and,
+ * through `budget`, how many pixels are being decoded at once.
  */
 export async function prepareImages(
   needs: readonly ImageNeed[],
   images: ReadonlyMap<string, LoadedImage>,
   maxPixels: number,
+  budget: DecodeBudget = new DecodeBudget(maxPixels),
 ): Promise<Map<string, EmbeddedImage>> {
   const bySource = new Map<string, ImageNeed[]>();
   for (const need of needs) bySource.set(need.source, [...(bySource.get(need.source) ?? []), need]);
@@ -140,14 +173,18 @@ export async function prepareImages(
       const work: Promise<void>[] = [];
       if (plain.length > 0) {
         work.push(
-          prepareShared(image, plain, maxPixels, alpha).then((shared) => {
-            for (const need of plain) prepared.set(need.ref, shared);
-          }),
+          budget
+            .run(image, () => prepareShared(image, plain, maxPixels, alpha))
+            .then((shared) => {
+              for (const need of plain) prepared.set(need.ref, shared);
+            }),
         );
       }
       for (const need of sourceNeeds.filter((candidate) => candidate.blurFraction !== undefined)) {
         work.push(
-          prepareBlur(image, need, maxPixels, alpha).then((blurred) => void prepared.set(need.ref, blurred)),
+          budget
+            .run(image, () => prepareBlur(image, need, maxPixels, alpha))
+            .then((blurred) => void prepared.set(need.ref, blurred)),
         );
       }
       await Promise.all(work);

@@ -8,7 +8,7 @@ import { resolveTemplate, type ResolvedTemplate } from '../resolve/resolve.js';
 import type { FontCache, FontSource } from '../resolve/text/font-loader.js';
 import { fileFontSource } from './fonts.js';
 import { fetchImage, IMAGE_FETCH_DEFAULTS } from './images/index.js';
-import { prepareBlurPixels, prepareImages, type LoadedImage } from './prepare-images.js';
+import { DecodeBudget, prepareBlurPixels, prepareImages, type LoadedImage } from './prepare-images.js';
 import {
   encodeOverUnderlay,
   encodeRaster,
@@ -42,7 +42,10 @@ export interface RenderOptions {
    * for `transparent`; JPEG is always white behind the design.
    */
   background?: 'white' | 'transparent';
-  /** Default: fetchImage with `images`' limits. */
+  /**
+   * Loads the request's images; default: fetchImage with `images`' limits. The template's own pictures
+   * (its data: URLs) are always read by fetchImage.
+   */
   loadImage?: ImageLoader;
   images?: ImageLoadOptions;
   /** Default: fileFontSource() (dist/fonts, custom fonts over http(s)). */
@@ -70,6 +73,31 @@ const defaultLoader: ImageLoader = async (source, options) => {
 };
 
 let defaultFonts: FontSource | undefined;
+
+/**
+ * How a resolved template's images are loaded: the request's with the caller's loader, the template's own
+ * pictures (data: URLs, nothing to fetch) with fetchImage whatever the caller's loader knows.
+ */
+function imageLoader(
+  resolved: ResolvedTemplate,
+  options: RenderOptions,
+): (source: string) => Promise<LoadedImage> {
+  const imageOptions = options.images ?? {};
+  const loader = options.loadImage ?? defaultLoader;
+  const pictures = new Set(
+    resolved.images.filter((need) => need.kind === 'picture').map((need) => need.source),
+  );
+  const requested = new Set(
+    resolved.images.filter((need) => need.kind !== 'picture').map((need) => need.source),
+  );
+  return (source) =>
+    pictures.has(source) && !requested.has(source)
+      ? defaultLoader(
+          source,
+          imageOptions.maxPixels === undefined ? {} : { maxPixels: imageOptions.maxPixels },
+        )
+      : loader(source, imageOptions);
+}
 
 function checkOptions(options: RenderOptions): { format: OutputFormat; quality: number } {
   const format = options.format ?? 'png';
@@ -99,22 +127,23 @@ async function prepare(request: unknown, options: RenderOptions, split: boolean)
     options.onStage?.(name, now - started);
     started = now;
   };
+  const imageOptions = options.images ?? {};
+  const maxPixels = imageOptions.maxPixels ?? IMAGE_FETCH_DEFAULTS.maxPixels;
   const resolved = await resolveTemplate(request, {
     offscreen: true,
     fonts: options.fonts ?? (defaultFonts ??= fileFontSource()),
+    maxPixels,
     ...(options.fontCache ? { fontCache: options.fontCache } : {}),
     ...(options.onWarning ? { onWarning: options.onWarning } : {}),
   });
   stage('resolve');
-  const imageOptions = options.images ?? {};
-  const maxPixels = imageOptions.maxPixels ?? IMAGE_FETCH_DEFAULTS.maxPixels;
-  const loader = options.loadImage ?? defaultLoader;
-  const loaded = await loadImageSources(resolved.images, (source) => loader(source, imageOptions));
+  const loaded = await loadImageSources(resolved.images, imageLoader(resolved, options));
   const parts = split ? splitUnderlay(resolved) : { resolved, underlay: undefined };
+  const budget = new DecodeBudget(maxPixels);
   const [prepared, underlay] = await Promise.all([
-    prepareImages(parts.resolved.images, loaded, maxPixels),
+    prepareImages(parts.resolved.images, loaded, maxPixels, budget),
     parts.underlay &&
-      prepareBlurPixels(loaded.get(parts.underlay.need.source)!, parts.underlay.need, maxPixels).then(
+      prepareBlurPixels(loaded.get(parts.underlay.need.source)!, parts.underlay.need, maxPixels, budget).then(
         (pixels) => ({ ...pixels, left: parts.underlay!.left, top: parts.underlay!.top }),
       ),
   ]);
@@ -142,9 +171,7 @@ export async function renderReferenceSvg(request: unknown, options: RenderOption
     offscreen: true,
     fonts: options.fonts ?? (defaultFonts ??= fileFontSource()),
   });
-  const imageOptions = options.images ?? {};
-  const loader = options.loadImage ?? defaultLoader;
-  const loaded = await loadImageSources(resolved.images, (source) => loader(source, imageOptions));
+  const loaded = await loadImageSources(resolved.images, imageLoader(resolved, options));
   const original = new Map(
     resolved.images.map((need) => {
       const image = loaded.get(need.source)!;

@@ -90,6 +90,8 @@ export function splitUnderlay(resolved: ResolvedTemplate): {
   if (Object.keys(image.attributes).some((name) => !IMAGE_ATTRIBUTES.has(name))) return unchanged;
   const need = resolved.images.find((candidate) => candidate.ref === attr(image, 'href'));
   if (need?.kind !== 'blur') return unchanged;
+  // A box over its drawnPixelLimit gets a smaller picture, which only the rasteriser can scale up.
+  if (need.pixelWidth !== need.width || need.pixelHeight !== need.height) return unchanged;
   const x = parseLength(attr(image, 'x')) ?? 0;
   const y = parseLength(attr(image, 'y')) ?? 0;
   const rest = withChildren(

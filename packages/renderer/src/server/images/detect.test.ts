@@ -81,7 +81,8 @@ describe('inspectImage', () => {
     expect(bomb.length).toBeLessThan(2048);
     await expect(inspectImage(bomb, 'png', 50_000_000, subject)).rejects.toMatchObject({
       code: 'TOO_MANY_PIXELS',
-      message: 'Image https://cdn.example/a has more pixels than the limit of 50 megapixels',
+      message:
+        'Image https://cdn.example/a is 60000 × 60000 pixels, more than the limit of 50 megapixels; use a smaller image',
     });
   });
 

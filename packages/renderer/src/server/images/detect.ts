@@ -1,4 +1,6 @@
 import sharp, { type Metadata } from 'sharp';
+import { readImageSize } from '../../images/image-size.js';
+import { checkImagePixels, tooManyPixelsError } from '../../images/pixel-limit.js';
 import { formatMegapixels, ImageLoadError, type ImageSubject } from './errors.js';
 
 /** The image formats the renderer accepts. */
@@ -103,8 +105,9 @@ function isPixelLimitError(error: unknown): boolean {
 }
 
 /**
- * Reads the dimensions from the header with sharp (no pixels decoded) and refuses images above `maxPixels`
- * before anything allocates them; keeps only the first frame of an animated or multi-page image.
+ * Refuses images above `maxPixels` before anything allocates them: first from the header as the browser
+ * reads it too (checkImagePixels: for an SVG, the images inside it as well), then from sharp's reading of
+ * it (no pixels decoded). Keeps only the first frame of an animated or multi-page image.
  */
 export async function inspectImage(
   bytes: Buffer,
@@ -112,6 +115,8 @@ export async function inspectImage(
   maxPixels: number,
   subject: ImageSubject,
 ): Promise<InspectedImage> {
+  // A header too damaged to read is left to sharp, whose error says what is wrong with it.
+  if (readImageSize(bytes)) checkImagePixels(bytes, subject, maxPixels);
   const limit = formatMegapixels(maxPixels);
   let metadata: Metadata;
   try {
@@ -143,13 +148,7 @@ export async function inspectImage(
     );
   }
   // sharp documents limitInputPixels for processing, not for metadata(); this check keeps the refusal ours.
-  if (width * height > maxPixels) {
-    throw new ImageLoadError(
-      'TOO_MANY_PIXELS',
-      subject,
-      `is ${width} × ${height} pixels, more than the limit of ${limit}`,
-    );
-  }
+  if (width * height > maxPixels) throw tooManyPixelsError(subject, { width, height }, maxPixels);
   const frames = Math.max(1, metadata.pages ?? 1);
   if (frames === 1) return { bytes, format, width, height, frames };
   // Ads are still images: keep the first frame (sharp reads page 0 only by default), oriented like its size.

@@ -18,6 +18,8 @@ export interface ImageSubject {
   readonly redirectedTo?: string | undefined;
   /** What the file is, to start the message with; default 'Image' (fonts use the same download). */
   readonly noun?: string;
+  /** How the message names the image instead of its source, e.g. a template's `<image id="hero">`. */
+  readonly label?: string;
 }
 
 const MAX_URL_CHARS = 200;
@@ -36,8 +38,9 @@ export function formatBytes(bytes: number): string {
   return `${bytes} bytes`;
 }
 
-/** Writes a pixel count in megapixels: `50 megapixels`, `0.5 megapixels`. */
+/** Writes a pixel count in megapixels: `30 megapixels`, `0.5 megapixels`; below 0.1 megapixels, `600 pixels`. */
 export function formatMegapixels(pixels: number): string {
+  if (pixels < 100_000) return `${pixels} pixels`;
   return `${trimNumber(pixels / 1_000_000)} megapixels`;
 }
 
@@ -60,7 +63,8 @@ export class ImageLoadError extends Error {
   constructor(code: ImageLoadErrorCode, subject: ImageSubject, reason: string, options?: ErrorOptions) {
     const hop =
       subject.redirectedTo === undefined ? '' : ` (redirected to ${shortenUrl(subject.redirectedTo)})`;
-    super(`${subject.noun ?? 'Image'} ${shortenUrl(subject.source)}${hop} ${reason}`, options);
+    const name = subject.label ?? shortenUrl(subject.source);
+    super(`${subject.noun ?? 'Image'} ${name}${hop} ${reason}`, options);
     this.code = code;
     this.url = subject.source;
     this.redirectedTo = subject.redirectedTo;

@@ -1,7 +1,8 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HostLookup } from './address-guard.js';
-import { ImageLoadError, type ImageLoadErrorCode } from './errors.js';
+import { MAX_IMAGE_PIXELS } from '../../images/pixel-limit.js';
+import { formatMegapixels, ImageLoadError, type ImageLoadErrorCode } from './errors.js';
 import { fetchImage, fetchImageIfChanged, type FetchImageOptions } from './fetch.js';
 import { animatedGif, pngClaiming, solidImage, SVG_LOGO } from './test/fixtures.js';
 import { type Route, startServer, type TestServer } from './test/server.js';
@@ -456,7 +457,7 @@ describe('content checks', () => {
     const started = Date.now();
     const error = await expectCode(fetchImage(`${server.origin}/bomb.png`, LOCAL), 'TOO_MANY_PIXELS');
     expect(error.message).toBe(
-      `Image ${server.origin}/bomb.png has more pixels than the limit of 50 megapixels`,
+      `Image ${server.origin}/bomb.png is 60000 × 60000 pixels, more than the limit of ${formatMegapixels(MAX_IMAGE_PIXELS)}; use a smaller image`,
     );
     expect(Date.now() - started).toBeLessThan(2000);
   });

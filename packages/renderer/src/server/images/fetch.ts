@@ -1,3 +1,4 @@
+import { MAX_IMAGE_PIXELS } from '../../images/pixel-limit.js';
 import { type HostLookup, systemLookup } from './address-guard.js';
 import { describeContent, type ImageFormat, inspectImage, sniffFormat } from './detect.js';
 import { ImageLoadError, type ImageSubject } from './errors.js';
@@ -10,7 +11,7 @@ export interface FetchImageOptions {
   readonly timeoutMs?: number;
   /** Largest body accepted, checked on Content-Length and while reading. Default 25 MB. */
   readonly maxBytes?: number;
-  /** Largest width × height accepted, read from the header before any decode. Default 50 megapixels. */
+  /** Largest width × height accepted, read from the header before any decode. Default MAX_IMAGE_PIXELS. */
   readonly maxPixels?: number;
   /** Host names or host:port that may resolve to private or loopback addresses (e.g. an internal CDN). */
   readonly allowHosts?: readonly string[];
@@ -39,11 +40,11 @@ export interface FetchedImage {
   readonly validators?: Validators;
 }
 
-/** Default limits of {@link fetchImage}. */
+/** Default limits of {@link fetchImage}; maxPixels is the renderer's one pixel limit. */
 export const IMAGE_FETCH_DEFAULTS = {
   timeoutMs: 10_000,
   maxBytes: 25 * 1024 * 1024,
-  maxPixels: 50_000_000,
+  maxPixels: MAX_IMAGE_PIXELS,
   maxRedirects: 3,
 } as const;
 

@@ -1,4 +1,4 @@
-import { deflateSync } from 'node:zlib';
+import { constants, deflateRawSync, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 
 /** A still image of a flat colour in the given format, made in memory (no binary files in the repository). */
@@ -72,6 +72,37 @@ export function pngClaiming(width: number, height: number): Buffer {
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     pngChunk('IHDR', header),
     pngChunk('IDAT', rows),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/**
+ * A complete, valid black RGB PNG of width × height that decodes to every one of its pixels (20000 ×
+ * 20000 is 1.2 GB decoded, about 1.2 MB here), made without ever holding them: the zlib stream repeats one
+ * deflated, fully flushed megabyte of zeros, and the checksum of zeros is known in closed form.
+ */
+export function pngBomb(width: number, height: number): Buffer {
+  const total = height * (1 + 3 * width); // each row: filter byte 0, then three zero bytes a pixel
+  const piece = 1 << 20;
+  const flushed = (size: number) =>
+    deflateRawSync(Buffer.alloc(size), { level: 9, finishFlush: constants.Z_FULL_FLUSH });
+  const block = flushed(piece);
+  const stream: Buffer[] = [Buffer.from([0x78, 0xda])];
+  for (let i = 0; i < Math.floor(total / piece); i += 1) stream.push(block);
+  if (total % piece > 0) stream.push(flushed(total % piece));
+  stream.push(Buffer.from([0x03, 0x00])); // an empty final block
+  const adler = Buffer.alloc(4);
+  adler.writeUInt32BE((((total % 65521) << 16) | 1) >>> 0); // Adler-32 of zeros: a = 1, b = length
+  stream.push(adler);
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // colour type RGB
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', Buffer.concat(stream)),
     pngChunk('IEND', Buffer.alloc(0)),
   ]);
 }
