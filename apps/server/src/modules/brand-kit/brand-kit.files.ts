@@ -6,6 +6,9 @@
  */
 import { createRequire } from 'node:module';
 import {
+  checkImagePixels,
+  ImageLoadError,
+  MAX_IMAGE_PIXELS,
   parseFont,
   parseXml,
   sanitizeTemplate,
@@ -13,7 +16,7 @@ import {
   TemplateParseError,
   type XmlElement,
 } from '@adloom/renderer';
-import { IMAGE_FETCH_DEFAULTS, sniffFormat } from '@adloom/renderer/images';
+import { sniffFormat } from '@adloom/renderer/images';
 import { parseBuffer } from 'music-metadata';
 import sharp from 'sharp';
 import { DomainError } from '../../errors.js';
@@ -181,13 +184,23 @@ export function sanitiseSvgLogo(text: string, fileName: string): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n${serializeXml(sanitised, overrides)}`;
 }
 
-/** Checks a logo: PNG, JPEG or SVG by its content, decodable within the renderer's pixel limit; makes its thumbnail. */
+/**
+ * Checks a logo: PNG, JPEG or SVG by its content, within the renderer's pixel limit as the renderer judges it
+ * (from the header, and for an SVG the images inside it too, before anything is decoded), and decodable;
+ * makes its thumbnail.
+ */
 export async function checkLogo(bytes: Buffer, fileName: string): Promise<CheckedLogo> {
   const sniffed = sniffFormat(bytes);
   if (sniffed !== 'png' && sniffed !== 'jpeg' && sniffed !== 'svg')
     throw notA('a logo: PNG, JPEG or SVG expected', fileName, bytes);
   const kept = sniffed === 'svg' ? Buffer.from(sanitiseSvgLogo(bytes.toString('utf8'), fileName)) : bytes;
-  const maxPixels = IMAGE_FETCH_DEFAULTS.maxPixels;
+  const maxPixels = MAX_IMAGE_PIXELS;
+  try {
+    checkImagePixels(kept, { source: fileName, noun: 'Logo', label: `'${fileName}'` }, maxPixels);
+  } catch (error) {
+    if (error instanceof ImageLoadError) throw invalidFile(`${error.message}.`);
+    throw error;
+  }
   let width: number;
   let height: number;
   let thumbnail: Buffer;

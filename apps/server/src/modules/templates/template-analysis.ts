@@ -1,10 +1,17 @@
 /**
  * What the server reads from a template SVG before it stores a version (issue 4, part 3): it parses and
- * sanitises it with the renderer's own reader (refusing anything sanitising would remove), checks the
- * save rules of spec section 5 with packages/template, and extracts the slots and automatic tags from
- * the layer ids. Nothing here touches the database.
+ * sanitises it with the renderer's own reader (refusing anything sanitising would remove), checks its
+ * embedded pictures against the renderer's pixel limit, checks the save rules of spec section 5 with
+ * packages/template, and extracts the slots and automatic tags from the layer ids. Nothing here touches
+ * the database.
  */
-import { readTemplate, TemplateParseError, type XmlElement } from '@adloom/renderer';
+import {
+  checkTemplatePictures,
+  ImageLoadError,
+  readTemplate,
+  TemplateParseError,
+  type XmlElement,
+} from '@adloom/renderer';
 import {
   autoTags,
   extractSlots,
@@ -67,6 +74,13 @@ export function analyseTemplate(templateString: string, name: string): AnalysedT
       'UNSAFE_TEMPLATE',
       `The template contains content that is not allowed in a template: ${shown}${more}.`,
     );
+  }
+  // The renderer's pixel limit, from each embedded picture's header: a template it would refuse is not saved.
+  try {
+    checkTemplatePictures(parsed.root);
+  } catch (error) {
+    if (error instanceof ImageLoadError) throw new DomainError('INVALID_TEMPLATE', `${error.message}.`);
+    throw error;
   }
   const ids: string[] = [];
   const layers: Parameters<typeof autoTags>[0]['layers'][number][] = [];

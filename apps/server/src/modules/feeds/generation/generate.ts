@@ -70,7 +70,7 @@ export function creativeKey(clientId: string, inputHash: string): string {
   return `clients/${clientId}/creatives/${inputHash}.jpg`;
 }
 
-/** Limits for downloading an item's images (fetchImage's; defaults 10 s, 25 MB, 50 megapixels). */
+/** Limits for downloading an item's images (fetchImage's; defaults 10 s, 25 MB, 25 megapixels). */
 export interface ImageLimits {
   timeoutMs?: number;
   maxBytes?: number;

@@ -15,7 +15,7 @@
  *
  * Also here: removeLogoLayers, for clients whose brand kit has no logo.
  */
-import { parseXml, serializeXml, type XmlElement, type XmlNode } from '@adloom/renderer';
+import { MAX_IMAGE_PIXELS, parseXml, serializeXml, type XmlElement, type XmlNode } from '@adloom/renderer';
 import {
   formatLayerId,
   HORIZONTAL_ALIGNMENTS,
@@ -41,8 +41,8 @@ export const BORDER_UNIFORMITY = 0.9;
 /** removeBackground works on at most this many pixels on the long side (the largest template is 3000). */
 export const BACKGROUND_WORKING_SIZE = 3000;
 
-/** Default decode limit (the renderer's fetchImage default, 50 megapixels). */
-const DEFAULT_MAX_PIXELS = 50_000_000;
+/** Default decode limit: the renderer's one pixel limit. */
+const DEFAULT_MAX_PIXELS = MAX_IMAGE_PIXELS;
 
 /** The result of applying features to one input image. */
 export interface ProcessedImage {
