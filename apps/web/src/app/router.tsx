@@ -122,6 +122,14 @@ export const routeObjects: RouteObject[] = [
         lazy: screen(() => import('../features/auth/LocalLoginScreen'), 'LocalLoginScreen'),
       },
       {
+        path: 'login/forgot',
+        lazy: screen(() => import('../features/auth/ForgotPasswordScreen'), 'ForgotPasswordScreen'),
+      },
+      {
+        path: 'login/reset',
+        lazy: screen(() => import('../features/auth/ResetPasswordScreen'), 'ResetPasswordScreen'),
+      },
+      {
         path: 'register',
         lazy: screen(() => import('../features/registration/RegisterScreen'), 'RegisterScreen'),
       },
@@ -177,6 +185,17 @@ export const routeObjects: RouteObject[] = [
             lazy: screen(() => import('../features/portal/PortalClientMsaScreen'), 'PortalClientMsaScreen'),
           },
           { path: 'outbox', lazy: screen(() => import('../features/portal/OutboxScreen'), 'OutboxScreen') },
+          { path: '*', lazy: notFoundPanel },
+        ],
+      },
+      {
+        path: 'account',
+        lazy: screen(() => import('../features/account/AccountLayout'), 'AccountLayout'),
+        children: [
+          {
+            index: true,
+            lazy: screen(() => import('../features/account/AccountSettingsScreen'), 'AccountSettingsScreen'),
+          },
           { path: '*', lazy: notFoundPanel },
         ],
       },

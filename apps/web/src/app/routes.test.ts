@@ -85,9 +85,12 @@ describe('route table (spec section 2)', () => {
   });
 
   it('has every unauthenticated path and every portal path', () => {
+    // The spec's paths, and the password reset pages beside sign-in.
     expect(authRoutes.map((r) => r.path)).toEqual([
       '/login/',
       '/login/local/',
+      '/login/forgot/',
+      '/login/reset/',
       '/register/',
       '/register/verify/',
       '/register/client/',

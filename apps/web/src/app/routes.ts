@@ -706,6 +706,8 @@ export const clientRoutes: readonly ClientRoute[] = [
 export const authRoutes = [
   { path: '/login/', title: 'Sign in' },
   { path: '/login/local/', title: 'Sign in with email' },
+  { path: '/login/forgot/', title: 'Reset your password' },
+  { path: '/login/reset/', title: 'Choose a new password' },
   { path: '/register/', title: 'Create account' },
   { path: '/register/verify/', title: 'Verify your email' },
   { path: '/register/client/', title: 'Create a workspace' },
@@ -713,6 +715,9 @@ export const authRoutes = [
   { path: '/register/limited/', title: 'No workspace yet' },
   { path: '/register/issue/', title: 'Sign-in problem' },
 ] as const;
+
+/** The signed-in user's own pages (not a workspace's): reached from the account menu. */
+export const accountRoutes = [{ path: '/account/', title: 'Account settings' }] as const;
 
 /** Staff portal pages: paths below `/portal/` like the client routes (`:id` is a client id). */
 export const portalRoutes = [

@@ -41,9 +41,11 @@ const UserSession = builder.objectRef<SessionShape>('UserSession').implement({
   }),
 });
 
+/** The viewer's sessions: this one first, then the most recently used. */
 async function sessionsOf(ctx: GraphQLContext, viewer: Viewer): Promise<SessionShape[]> {
   const rows = await listSessionsOf(ctx.deps.db, viewer.user.id);
-  return rows.map((session) => ({ session, current: session.idHash === viewer.sessionIdHash }));
+  const shapes = rows.map((session) => ({ session, current: session.idHash === viewer.sessionIdHash }));
+  return [...shapes.filter((s) => s.current), ...shapes.filter((s) => !s.current)];
 }
 
 type AccountSecurityShape = { sessions?: SessionShape[] | null; error?: ServerErrorShape | null };
@@ -61,7 +63,7 @@ builder.queryField('mySessions', (t) =>
   t.field({
     subGraphs: PUBLIC,
     type: [UserSession],
-    description: 'The viewer’s signed-in sessions, most recently used first.',
+    description: 'The viewer’s signed-in sessions: this one first, then the most recently used.',
     resolve: (_r, _a, ctx) => sessionsOf(ctx, requireViewer(ctx)),
   }),
 );

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { AuthPage } from '../../components/AuthPage';
 import { describeFailure } from '../../lib/graphqlErrors';
 import { safeNextPath } from '../../lib/nextPath';
@@ -9,9 +9,17 @@ import { useSession } from '../session/session';
 import { signIn } from './api/authRequests';
 import { authErrorMessage } from './authMessages';
 
+function noticeFrom(state: unknown): string | null {
+  return typeof state === 'object' && state !== null && 'notice' in state && typeof state.notice === 'string'
+    ? state.notice
+    : null;
+}
+
 /** `/login/local/`: email and password. */
 export function LocalLoginScreen() {
   const { me, refresh } = useSession();
+  const location = useLocation();
+  const notice = noticeFrom(location.state);
   const [params] = useSearchParams();
   const next = safeNextPath(params.get('next'));
   const [error, setError] = useState<string | null>(null);
@@ -40,6 +48,11 @@ export function LocalLoginScreen() {
     <AuthPage title="Sign in with email">
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
+          {notice && !error && (
+            <Alert color="green" role="status">
+              {notice}
+            </Alert>
+          )}
           {error && (
             <Alert color="red" role="alert">
               {error}
@@ -52,12 +65,23 @@ export function LocalLoginScreen() {
             required
             {...form.getInputProps('email')}
           />
-          <PasswordInput
-            label="Password"
-            autoComplete="current-password"
-            required
-            {...form.getInputProps('password')}
-          />
+          <Stack gap={4}>
+            <PasswordInput
+              label="Password"
+              autoComplete="current-password"
+              required
+              {...form.getInputProps('password')}
+            />
+            <Anchor
+              component={Link}
+              to="/login/forgot/"
+              state={{ email: form.values.email.trim() }}
+              size="sm"
+              ta="right"
+            >
+              Forgot password?
+            </Anchor>
+          </Stack>
           <Button type="submit" loading={form.submitting} fullWidth>
             Sign in
           </Button>

@@ -8,7 +8,7 @@ export function authErrorMessage(error: ApiError): string {
     case 'EMAIL_NOT_VERIFIED':
       return 'Your email address is not verified yet. Open the link in the email we sent you, then sign in.';
     case 'RATE_LIMITED':
-      return 'Too many attempts. Wait a minute, then try again.';
+      return error.message ?? 'Too many attempts. Wait a few minutes, then try again.';
     case 'TOKEN_INVALID':
       return 'This link is invalid, has already been used or has expired.';
     case 'SIGN_IN_REQUIRED':

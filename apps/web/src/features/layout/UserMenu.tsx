@@ -1,5 +1,5 @@
 import { Avatar, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconLogout, IconShieldLock } from '@tabler/icons-react';
+import { IconLogout, IconShieldLock, IconUserCog } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useMutation } from 'urql';
 import { useAppStore } from '../../app/store/appStore';
@@ -51,6 +51,9 @@ export function UserMenu({ me }: { me: Me }) {
         <Menu.CheckboxItem checked={demoMode} onChange={toggleDemoMode}>
           Demo mode
         </Menu.CheckboxItem>
+        <Menu.Item component={Link} to="/account/" leftSection={<IconUserCog size={16} />}>
+          Account settings
+        </Menu.Item>
         {isStaffUser(me) && (
           <Menu.Item component={Link} to="/portal/" leftSection={<IconShieldLock size={16} />}>
             Staff portal

@@ -32,6 +32,15 @@ export function VerifyEmailScreen() {
         navigate(`/register/issue/?code=${encodeURIComponent(result.error.code)}`, { replace: true });
         return;
       }
+      // Opened away from the browser that registered: the address is verified, but the password chosen
+      // at registration is not kept (it may not have been this person's); choose one now.
+      if (result.data.passwordToken) {
+        navigate('/login/reset/', {
+          replace: true,
+          state: { token: result.data.passwordToken, verified: true },
+        });
+        return;
+      }
       await refresh().catch(() => undefined);
       navigate(safeNextPath(result.data.next) ?? '/', { replace: true });
     })();

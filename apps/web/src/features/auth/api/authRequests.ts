@@ -21,8 +21,24 @@ export function register(registration: Registration): Promise<ApiResult<{ ok: tr
   return postJson('/auth/register/', registration);
 }
 
-export function verifyEmail(token: string): Promise<ApiResult<{ ok: true; next?: string }>> {
+/**
+ * Opened in the browser that registered, the link signs in (`next`); anywhere else it verifies the
+ * address without the password chosen at registration and gives a token to choose one (`passwordToken`).
+ */
+export function verifyEmail(
+  token: string,
+): Promise<ApiResult<{ ok: true; next?: string; passwordToken?: string }>> {
   return postJson('/auth/verify/', { token });
+}
+
+/** "Forgot password": the server mails a single-use link; the answer does not say whether the address has an account. */
+export function requestPasswordReset(email: string): Promise<ApiResult<{ ok: true }>> {
+  return postJson('/auth/password/forgot/', { email });
+}
+
+/** Sets a new password with the token of a reset link (every session of the user ends). */
+export function resetPassword(token: string, password: string): Promise<ApiResult<{ ok: true }>> {
+  return postJson('/auth/password/reset/', { token, password });
 }
 
 export interface InvitationAcceptance {
