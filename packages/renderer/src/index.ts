@@ -4,13 +4,19 @@
  */
 export * from './fonts/catalogue.js';
 export type { ImageFit, ImageKind, ImageNeed } from './resolve/context.js';
-export { blurPlan, drawnImageSize, embedImages, type BlurPlan, type EmbeddedImage } from './resolve/embed.js';
+export {
+  blurPlan,
+  drawnImageSize,
+  embedImages,
+  MAX_DRAWN_PIXELS,
+  type BlurPlan,
+  type EmbeddedImage,
+} from './resolve/embed.js';
 export { RendererError, TemplateParseError, describeError } from './resolve/errors.js';
 export { readImageSize, type ImageSize, type SizedFormat } from './images/image-size.js';
 export {
   checkImagePixels,
   decodeDataUrl,
-  MAX_DRAWN_PIXELS,
   MAX_IMAGE_PIXELS,
   tooManyPixelsError,
 } from './images/pixel-limit.js';

@@ -2,11 +2,13 @@
  * The renderer's one pixel limit and where it is checked. Every image the renderer (server or browser) or
  * the server's upload checks decode is judged here from its header, before any decoder allocates pixels:
  * request images, logos, brand-kit files, a template's own pictures, and the images an SVG image carries
- * inside it. Plain TypeScript, so both sides give the same answer with the same message.
+ * inside it. Plain TypeScript that needs nothing but its header reader and error type, so the server, the
+ * browser renderer and the builder (`@adloom/renderer/pixel-limit`) give the same answer in the same words.
  */
 import { formatMegapixels, ImageLoadError, type ImageSubject } from '../server/images/errors.js';
-import { MAX_TEMPLATE_SIZE } from '../resolve/template.js';
 import { readImageSize, type ImageSize } from './image-size.js';
+
+export { ImageLoadError, type ImageSubject };
 
 /**
  * The most pixels (width × height as the header declares) of any image the renderer decodes: 25
@@ -16,12 +18,6 @@ import { readImageSize, type ImageSize } from './image-size.js';
  * peaks near 270 MB; at 30 megapixels it reaches 300 MB.
  */
 export const MAX_IMAGE_PIXELS = 25_000_000;
-
-/**
- * The most pixels of a picture the renderer embeds for the rasteriser: the largest canvas (4000 × 4000).
- * Each need also has its own drawnPixelLimit, four times its canvas and at most this.
- */
-export const MAX_DRAWN_PIXELS = MAX_TEMPLATE_SIZE * MAX_TEMPLATE_SIZE;
 
 /** SVG images inside SVG images are followed this deep; deeper nesting is refused. */
 const MAX_SVG_NESTING = 4;

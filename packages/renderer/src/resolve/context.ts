@@ -2,7 +2,7 @@
  * What the rules share while resolving one request: the request, warnings, fresh ids, and the images
  * the resolved SVG refers to. Rules stay pure over the tree; this only collects what they report.
  */
-import { MAX_DRAWN_PIXELS } from '../images/pixel-limit.js';
+import { MAX_DRAWN_PIXELS } from './embed.js';
 import { rootScale } from './geometry.js';
 import type { NormalizedRequest } from './request.js';
 import { walk, attr, type XmlElement } from './xml.js';

@@ -3,11 +3,11 @@
  * the final safety net: an <image> whose href is not one of the prepared images or a fragment is dropped,
  * so nothing the rasteriser reads points outside the document or skipped the pixel limit.
  */
-import { MAX_DRAWN_PIXELS } from '../images/pixel-limit.js';
 import type { ImageNeed } from './context.js';
 import type { ResolvedTemplate } from './resolve.js';
 import { serializeXml } from './serialize.js';
 import { formatNumber } from './geometry.js';
+import { MAX_TEMPLATE_SIZE } from './template.js';
 import { attr, element, localName, rewrite, withAttributes, type XmlElement } from './xml.js';
 
 /** An image ready to embed: a data URL and the pixel size of the image it holds. */
@@ -23,6 +23,12 @@ export interface EmbeddedImage {
  * as blurring at full size.
  */
 export const BLUR_DOWNSCALE = 4;
+
+/**
+ * The most pixels of a picture the renderer embeds for the rasteriser: the largest canvas (4000 × 4000).
+ * Each need also has its own drawnPixelLimit, four times its canvas and at most this.
+ */
+export const MAX_DRAWN_PIXELS = MAX_TEMPLATE_SIZE * MAX_TEMPLATE_SIZE;
 
 const FRAGMENT = /^#/;
 

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_DRAWN_PIXELS } from '../images/pixel-limit.js';
 import { ImageLoadError } from '../server/images/errors.js';
 import { pngBomb, pngClaiming } from '../server/images/test/fixtures.js';
-import { blurPlan, embedImages, embeddedWidth } from './embed.js';
+import { blurPlan, embedImages, embeddedWidth, MAX_DRAWN_PIXELS } from './embed.js';
 import { checkTemplatePictures, registerTemplatePictures } from './pictures.js';
 import { resolveTemplate } from './resolve.js';
 import { addBlurredBackground } from './rules/blur.js';

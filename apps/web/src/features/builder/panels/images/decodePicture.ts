@@ -10,6 +10,7 @@ import {
   PictureError,
   expectedPictureSize,
   pictureEncoding,
+  pixelLimitMessage,
   tooLargeMessage,
   type PictureType,
 } from './imageFiles';
@@ -70,7 +71,8 @@ function dataUrlOf(blob: Blob): Promise<string> {
 }
 
 /**
- * Decodes `blob` (of `type`), fits it to `canvas` by the spec's rule and encodes it for the template.
+ * Checks `blob` against the renderer's pixel limit, decodes it (of `type`), fits it to `canvas` by the
+ * spec's rule and encodes it for the template.
  * `onSize` hears the placed size as soon as it is known (the placeholder takes it while encoding runs).
  */
 export async function preparePicture(
@@ -80,6 +82,9 @@ export async function preparePicture(
   canvas: Size,
   onSize?: (size: Size) => void,
 ): Promise<PreparedPicture> {
+  // Before the browser decodes it: the renderer's pixel limit, from the header.
+  const refusal = pixelLimitMessage(new Uint8Array(await blob.arrayBuffer()), fileName);
+  if (refusal) throw new PictureError(`${BUILDER_ERRORS.imageLoadFailed}: ${refusal}`);
   const element = await loadElement(blob, fileName);
   try {
     // An SVG without a size of its own has none: it is drawn at a default size.

@@ -8,6 +8,7 @@ import {
   pictureEncoding,
   pictureName,
   pictureTypeOf,
+  pixelLimitMessage,
   tooLargeMessage,
 } from './imageFiles';
 
@@ -151,5 +152,31 @@ describe('pictureName and messages', () => {
     expect(tooLargeMessage('big.png', 5 * 1024 * 1024)).toBe(
       `‘big.png’ is 5.0 MB once fitted to the canvas, more than the ${(MAX_PICTURE_BYTES / 1024 / 1024).toFixed(1)} MB a picture may add to a template. Use a smaller picture, or a JPEG.`,
     );
+  });
+});
+
+describe('pixelLimitMessage', () => {
+  /** A PNG's first 33 bytes: the signature and an IHDR claiming width × height. */
+  const pngHeader = (width: number, height: number) => {
+    const bytes = new Uint8Array(33);
+    bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+    const view = new DataView(bytes.buffer);
+    view.setUint32(16, width);
+    view.setUint32(20, height);
+    bytes.set([8, 2], 24);
+    return bytes;
+  };
+
+  it("refuses a picture over the renderer's pixel limit from its header, in the renderer's words", () => {
+    expect(pixelLimitMessage(pngHeader(20_000, 20_000), 'huge.png')).toBe(
+      'Picture ‘huge.png’ is 20000 × 20000 pixels, more than the limit of 25 megapixels; use a smaller image.',
+    );
+  });
+
+  it('lets a picture at the limit through', () => {
+    expect(pixelLimitMessage(pngHeader(5000, 5000), 'photo.png')).toBeNull();
+    expect(
+      pixelLimitMessage(new TextEncoder().encode('<svg width="300" height="200"/>'), 'mark.svg'),
+    ).toBeNull();
   });
 });

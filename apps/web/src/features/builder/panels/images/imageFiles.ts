@@ -7,6 +7,7 @@
  * reference, and generation fetches nothing for a static layer: a picture referenced by URL would vanish
  * from every ad. SVG is drawn to PNG for the same reason (an SVG data URL is a second document).
  */
+import { checkImagePixels, ImageLoadError } from '@adloom/renderer/pixel-limit';
 import type { Rect, Size } from '../../geometry/types';
 import { uploadedImagePlan, type UploadedImageType } from '../../geometry/images';
 
@@ -139,6 +140,21 @@ export function tooLargeMessage(fileName: string, bytes: number): string {
     `‘${fileName}’ is ${formatMegabytes(bytes)} once fitted to the canvas, more than the ` +
     `${formatMegabytes(MAX_PICTURE_BYTES)} a picture may add to a template. Use a smaller picture, or a JPEG.`
   );
+}
+
+/**
+ * Why the renderer would refuse a picture, judged from its header as the renderer judges every image (its
+ * one pixel limit), so the browser never decodes a pixel bomb (a 20000 × 20000 PNG is 1.6 GB decoded); null
+ * when it may be placed.
+ */
+export function pixelLimitMessage(bytes: Uint8Array, fileName: string): string | null {
+  try {
+    checkImagePixels(bytes, { source: fileName, noun: 'Picture', label: `‘${fileName}’` });
+    return null;
+  } catch (error) {
+    if (error instanceof ImageLoadError) return `${error.message}.`;
+    throw error;
+  }
 }
 
 /** `size` scaled up or down to fit inside `box`, keeping its aspect ratio, in whole units. */
