@@ -114,6 +114,8 @@ describe('errors', () => {
     expect(error.message).toBe(`Image ${shortenUrl(long)} is larger than 25 MB`);
     expect(error.url).toBe(long);
     expect(error.name).toBe('ImageLoadError');
+    const data = `data:image/png;base64,${'A'.repeat(400)}`;
+    expect(shortenUrl(data)).toBe(`${data.slice(0, 59)}…`);
   });
 
   it('writes sizes for people', () => {
