@@ -5,6 +5,7 @@ import { embedImages } from '../resolve/embed.js';
 import { blurDeviationFraction } from '../resolve/rules/blur.js';
 import { resolveTemplate } from '../resolve/resolve.js';
 import { svgTemplate } from '../resolve/test/helpers.js';
+import { pngClaiming } from './images/test/fixtures.js';
 import { prepareImages } from './prepare-images.js';
 import { rasterise, encodeRaster } from './rasterise.js';
 import { render, renderReferenceSvg, renderSvg } from './render.js';
@@ -122,6 +123,22 @@ describe('render', () => {
     // resvg approximates a wide Gaussian with box passes, sharp blurs exactly: edges differ by a few levels.
     expect(await pixelDifference(a!, b!, 8)).toBeLessThan(0.03);
     expect(await pixelDifference(a!, b!, 24)).toBe(0);
+  });
+
+  it("judges what a caller's loader returns by its header too, whatever size the loader claims", async () => {
+    const bomb = pngClaiming(20_000, 20_000);
+    const error = await render(
+      {
+        template: svgTemplate('<rect id="MAIN_001" width="500" height="500"/>'),
+        inputs: [{ input: 'memory:a' }],
+      },
+      { loadImage: async () => ({ bytes: bomb, width: 100, height: 100, format: 'png' }) },
+    ).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({
+      code: 'TOO_MANY_PIXELS',
+      message:
+        'Image memory:a is 20000 × 20000 pixels, more than the limit of 25 megapixels; use a smaller image',
+    });
   });
 
   it('draws what the plain SVG with the original images and an SVG blur filter draws', async () => {

@@ -2,6 +2,8 @@
  * The server renderer: `render(request, options)` resolves the template, loads and prepares its images,
  * rasterises with resvg and encodes the result. Node only.
  */
+import { readImageSize } from '../images/image-size.js';
+import { checkImagePixels } from '../images/pixel-limit.js';
 import { embedImages, withBlurFilters } from '../resolve/embed.js';
 import { loadImageSources } from '../resolve/load-images.js';
 import { resolveTemplate, type ResolvedTemplate } from '../resolve/resolve.js';
@@ -76,14 +78,23 @@ let defaultFonts: FontSource | undefined;
 
 /**
  * How a resolved template's images are loaded: the request's with the caller's loader, the template's own
- * pictures (data: URLs, nothing to fetch) with fetchImage whatever the caller's loader knows.
+ * pictures (data: URLs, nothing to fetch) with fetchImage whatever the caller's loader knows. What a
+ * caller's loader returns is judged against the pixel limit from its header too, as fetchImage judges it.
  */
 function imageLoader(
   resolved: ResolvedTemplate,
   options: RenderOptions,
 ): (source: string) => Promise<LoadedImage> {
   const imageOptions = options.images ?? {};
-  const loader = options.loadImage ?? defaultLoader;
+  const maxPixels = imageOptions.maxPixels ?? IMAGE_FETCH_DEFAULTS.maxPixels;
+  const loader: ImageLoader = options.loadImage
+    ? async (source, limits) => {
+        const image = await options.loadImage!(source, limits);
+        // As inspectImage: a header too damaged to read is left to sharp (limitInputPixels still applies).
+        if (readImageSize(image.bytes)) checkImagePixels(image.bytes, { source }, maxPixels);
+        return image;
+      }
+    : defaultLoader;
   const pictures = new Set(
     resolved.images.filter((need) => need.kind === 'picture').map((need) => need.source),
   );
