@@ -13,6 +13,8 @@ export default defineConfig({
     ],
   },
   test: {
+    // The server's test databases (an embedded PostgreSQL, and TEST_DATABASE_URL's server when set).
+    globalSetup: ['apps/server/test/setup/databases.ts'],
     include: [
       'apps/*/src/**/*.test.ts',
       'apps/*/test/**/*.test.ts',

@@ -1,4 +1,4 @@
-// Serves the built product for the browser tests on a fresh PGlite database with known fixtures.
+// Serves the built product for the browser tests on a fresh embedded database with known fixtures.
 import { appendFileSync, mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -100,3 +100,14 @@ await seedTemplateLibrary(deps);
 await startWebWorkers({ ...deps, jobs: deps.jobs! }, config);
 await app.listen({ port, host: '127.0.0.1' });
 console.log(`e2e server on ${config.publicUrl} (data in ${dataDir})`);
+
+// Playwright ends this server with a signal: stop the embedded database with it, rather than leaving it
+// running without an owner.
+for (const signal of ['SIGTERM', 'SIGINT'] as const)
+  process.once(signal, () => {
+    void app
+      .close()
+      .then(() => deps.jobs?.stop({ graceful: false }))
+      .then(() => database.close())
+      .finally(() => process.exit(0));
+  });

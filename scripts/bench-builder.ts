@@ -1,7 +1,7 @@
 /**
  * `npm run bench:builder` (issue 6, Measure): the template builder in headless Chromium, on the built
  * product (run `npm run build` first: this script builds nothing) served in this process on a fresh
- * PGlite database (scripts/bench-builder/server.ts). It signs in, saves three templates made with the
+ * embedded database (scripts/bench-builder/server.ts). It signs in, saves three templates made with the
  * builder's own modelToSvg through the app's GraphQL API (scripts/bench-builder/templates.ts: 100 and 200
  * mixed layers, and the dragged object alone), then measures:
  *
@@ -229,7 +229,7 @@ const verdict = (met: boolean): string => (met ? 'met' : 'MISSED');
 async function main(): Promise<void> {
   const started = performance.now();
   const loadAtStart = loadavg()[0]!;
-  log('starting the server on a fresh PGlite database');
+  log('starting the server on a fresh embedded database');
   const server = await startBenchServer();
   let browser: Browser | undefined;
   try {

@@ -4,7 +4,8 @@
  *
  * Its own data: a local HTTP server serves 50 distinct product photos of about 1200 px (photos.ts), each
  * item under its own URL; a fresh database (PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL
- * gives an admin URL: a new database, dropped at the end; otherwise PGlite in memory), migrated; a
+ * gives an admin URL: a new database, dropped at the end; otherwise the embedded PostgreSQL in a fresh
+ * DATA_DIR), migrated; a
  * client; the starter template 'square-minimal-hero' (one photo slot) saved through the templates
  * service; a catalogue imported through the import service from a generated CSV (catalog.ts); a
  * product set with the empty filter {} and a feed with one design on that template.
@@ -19,10 +20,9 @@
  *    its photo with the ETag it got last time (the server answers 304, as a CDN does), hashes its inputs
  *    and finds its output stored.
  *
- * On PostgreSQL the workers are separate processes (worker.ts: what `npm run worker` runs, started with
+ * The workers are separate processes (worker.ts: what `npm run worker` runs, started with
  * RENDER_WORKER_ENV, each job type worked with concurrency 1), and the bare renderer runs in such a
- * process too. On PGlite everything runs in this one process, as the web process works the jobs with
- * the embedded database: "2 workers" are 2 concurrent handlers here.
+ * process too; on the embedded database they join it through its socket, as `npm run worker` does.
  *
  * Targets: overhead = 1 − (1-worker ads/s ÷ bare ads/s) ≤ 25 %; 2 workers ≥ 1.7 × one; the unchanged
  * run ≤ 5 % of the first run with the same workers (step 3). Prints a table, then one JSON line.
@@ -181,7 +181,7 @@ async function setUp(server: ImageServer, db: BenchDatabase, dataDir: string): P
   return { db, app, deps, jobs, feed, clientId: client.id, items, template, server, dataDir, env };
 }
 
-/** The bare renderer: in a worker-like process on PostgreSQL, in this process on PGlite. */
+/** The bare renderer: in a worker-like process (in this process only when the database has no URL). */
 async function bare(bench: Bench): Promise<BareResult> {
   if (!bench.db.url) {
     return renderBare(await loadRenderer(), bench.template, bench.items, {
@@ -201,9 +201,9 @@ async function bare(bench: Bench): Promise<BareResult> {
 
 interface Workers {
   count: number;
-  /** CPU time of the working processes so far (on PGlite this whole process), ms. */
+  /** CPU time of the working processes so far, ms. */
   cpuMs(): Promise<number>;
-  /** Stops them gracefully; the peak RSS of each worker process (none on PGlite). */
+  /** Stops them gracefully; the peak RSS of each worker process. */
   stop(): Promise<number[]>;
 }
 
@@ -266,7 +266,7 @@ async function startWorkers(bench: Bench, count: number): Promise<Workers> {
   };
 }
 
-/** Rows of a raw query, on PGlite and node-postgres alike. */
+/** Rows of a raw query. */
 async function query<T>(bench: Bench, statement: ReturnType<typeof sql>): Promise<T[]> {
   return ((await bench.deps.db.execute(statement)) as unknown as { rows: T[] }).rows;
 }
@@ -512,9 +512,7 @@ async function main(): Promise<void> {
       (cores): cores is number => cores !== undefined,
     );
     const mostOthers = others.length ? Math.max(...others) : undefined;
-    const workerLabel = onPostgres
-      ? 'processes, concurrency 1 each'
-      : 'concurrent handlers in this process (PGlite: one process)';
+    const workerLabel = onPostgres ? 'processes, concurrency 1 each' : 'concurrent handlers in this process';
 
     const rows: string[][] = [
       ['measure', 'value', 'target', ''],

@@ -4,19 +4,19 @@
  * parse of the same file measured in the same run:
  * - bare parse: saxes over the file, counting <item> start tags, nothing else (median of 3 runs);
  * - the pipeline without a database: the importer's parse, column mapping and content hash;
- * - import: runCatalogImport from the file store into PGlite with the migrations applied, the whole
- *   pipeline (parse, map, hash, INSERT in batches, the switch transaction).
- * The database is PGlite in memory (`memory://`, as the tests open it); BENCH_DB_DIR=<folder> runs
- * PGlite on disk as `npm start` does, BENCH_DATABASE_URL=postgres://… a fresh database on that
- * server. Peak RSS is the process's maximum resident set (getrusage): with PGlite it includes the
- * database itself (its WebAssembly heap, and the imported items when in memory), so the RSS once the
- * database is open is printed beside it.
+ * - import: runCatalogImport from the file store into the database with the migrations applied, the
+ *   whole pipeline (parse, map, hash, INSERT in batches, the switch transaction).
+ * The database is the embedded PostgreSQL in a fresh DATA_DIR, as `npm start` runs it (BENCH_DB_DIR
+ * chooses the folder it is made in); BENCH_DATABASE_URL=postgres://… a fresh database on that server.
+ * Peak RSS is this process's maximum resident set (getrusage); the database server's own memory is its
+ * own processes', printed beside it for the embedded one (the sum of their proportional set sizes).
  * Targets: import ≤ 3 × the bare parse, peak RSS < 300 MB. Prints a table, then one JSON line.
  * Missing a target is reported, not an error; it exits non-zero only when something fails.
  */
-import { createReadStream, createWriteStream, existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { createReadStream, createWriteStream, existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
-import { availableParallelism, loadavg } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
@@ -189,14 +189,10 @@ async function pipelineWithoutDatabase(): Promise<number> {
   return since(started);
 }
 
-const databaseKind = process.env.BENCH_DATABASE_URL
-  ? 'PostgreSQL'
-  : process.env.BENCH_DB_DIR
-    ? 'PGlite on disk'
-    : 'PGlite in memory';
+const databaseKind = process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'the embedded PostgreSQL';
 
 /** A migrated database of the chosen kind, removed again by `drop`. */
-async function benchDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+async function benchDatabase(): Promise<{ database: Database; dataDir?: string; drop(): Promise<void> }> {
   const adminUrl = process.env.BENCH_DATABASE_URL;
   if (adminUrl) {
     const name = `adloom_bench_${randomBytes(4).toString('hex')}`;
@@ -219,17 +215,41 @@ async function benchDatabase(): Promise<{ database: Database; drop(): Promise<vo
       },
     };
   }
-  const base = process.env.BENCH_DB_DIR;
-  const dir = base ? await mkdtemp(path.join(base, 'adloom-bench-')) : undefined;
-  const database = await openDatabase({ dataDir: dir ?? 'memory://' });
+  // The embedded database as `npm start` runs it, in a fresh DATA_DIR (BENCH_DB_DIR chooses where).
+  const dir = await mkdtemp(path.join(process.env.BENCH_DB_DIR ?? tmpdir(), 'adloom-bench-'));
+  const database = await openDatabase({ dataDir: dir, command: 'npm run bench:import' });
   await database.migrate();
   return {
     database,
+    dataDir: dir,
     async drop() {
       await database.close();
-      if (dir) await rm(dir, { recursive: true, force: true });
+      await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Memory of the embedded database server: the proportional set size (shared pages split among the
+ * processes that share them, so the sum is not inflated) of its postmaster and every child, in MB.
+ */
+function serverPssMb(dataDir: string | undefined): number | undefined {
+  if (!dataDir) return undefined;
+  try {
+    const postmaster = readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]!;
+    const children = execFileSync('ps', ['-o', 'pid=', '--ppid', postmaster], { encoding: 'utf8' })
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean);
+    let kb = 0;
+    for (const pid of [postmaster, ...children]) {
+      const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+      kb += Number(/^Pss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0);
+    }
+    return kb / 1024;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The process's peak resident set so far, in MB (getrusage reports kilobytes on Linux). */
@@ -241,9 +261,15 @@ async function timeImport(): Promise<{
   status: string;
   error: string | null;
   rssOpenMb: number;
+  serverPeakMb: number | undefined;
 }> {
-  const { database, drop } = await benchDatabase();
+  const { database, dataDir, drop } = await benchDatabase();
   const rssOpenMb = process.memoryUsage().rss / 1024 ** 2;
+  let serverPeakMb = serverPssMb(dataDir);
+  const sampleServer = () => {
+    const now = serverPssMb(dataDir);
+    if (now !== undefined) serverPeakMb = Math.max(serverPeakMb ?? 0, now);
+  };
   try {
     const db = database.db;
     const [client] = await db.insert(clients).values({ name: 'Bench', planStatus: 'paying' }).returning();
@@ -263,6 +289,7 @@ async function timeImport(): Promise<{
         source: { kind: 'file', key: feedKey },
         onProgress: ({ rowsRead }) => {
           if (performance.now() - lastLog > 5000) {
+            sampleServer();
             lastLog = performance.now();
             log(
               `  ${rowsRead.toLocaleString('en')} rows, RSS ${(process.memoryUsage().rss / 1024 ** 2).toFixed(0)} MB`,
@@ -272,12 +299,13 @@ async function timeImport(): Promise<{
       },
     );
     const ms = since(started);
+    sampleServer();
     const [{ count } = { count: 0 }] = await db
       .select({ count: sql<number>`count(*)::int` })
       .from(sql`catalog_items`)
       .where(sql`import_id = ${queued.id}`);
     const [row] = await db.select().from(catalogImports).where(eq(catalogImports.id, queued.id));
-    return { ms, items: Number(count), status: row!.status, error: result.error, rssOpenMb };
+    return { ms, items: Number(count), status: row!.status, error: result.error, rssOpenMb, serverPeakMb };
   } finally {
     await drop();
   }
@@ -332,6 +360,9 @@ async function main(): Promise<void> {
     ['peak RSS after the bare parses', `${rssAfterBare.toFixed(1)} MB`, '', ''],
     ['RSS once the database is open', `${imported.rssOpenMb.toFixed(1)} MB`, '', ''],
     ['peak RSS (whole run)', `${peak.toFixed(1)} MB`, `< ${TARGET_RSS_MB} MB`, verdict(peak < TARGET_RSS_MB)],
+    ...(imported.serverPeakMb === undefined
+      ? []
+      : [['embedded database server, peak PSS (sampled)', `${imported.serverPeakMb.toFixed(1)} MB`, '', '']]),
   ];
   console.log(
     `\nimport benchmark: ${ITEMS.toLocaleString('en')}-item RSS feed into ${databaseKind}, ` +
@@ -349,6 +380,7 @@ async function main(): Promise<void> {
       itemsPerSec: Math.round(itemsPerSec),
       ratio: Math.round(ratio * 100) / 100,
       peakRssMb: round1(peak),
+      ...(imported.serverPeakMb === undefined ? {} : { serverPeakPssMb: round1(imported.serverPeakMb) }),
     }),
   );
 }

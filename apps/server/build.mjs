@@ -9,6 +9,8 @@ await build({
   format: 'esm',
   target: 'node20',
   sourcemap: true,
+  // main.js opens the database before it loads the rest (a second `npm start` is refused at once).
+  splitting: true,
   logLevel: 'warning',
   plugins: [
     {

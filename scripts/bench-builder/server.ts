@@ -1,6 +1,6 @@
 /**
  * The product as `npm run bench:builder` serves it, in this process: the built web app (apps/web/dist,
- * from `npm run build`) and the server on a fresh PGlite database in memory, with one client and one
+ * from `npm run build`) and the server on a fresh embedded database, with one client and one
  * admin user, like e2e/server.ts does for the browser tests (no fixtures file, no workers: the builder
  * needs none).
  */
@@ -52,7 +52,7 @@ export async function startBenchServer(): Promise<BenchServer> {
   });
   if (!existsSync(path.join(config.webDistDir, 'index.html')))
     throw new Error(`no built web app in ${config.webDistDir}: run \`npm run build\` first`);
-  const database = await openDatabase({ dataDir: 'memory://' });
+  const database = await openDatabase({ dataDir: config.dataDir, command: 'npm run bench:builder' });
   await database.migrate();
   const { db } = database;
   const client = await createClient(db, { name: 'Bench', planStatus: 'paying' });

@@ -1,8 +1,12 @@
 /**
  * The database of `npm run bench:generate`, migrated: with BENCH_DATABASE_URL (or TEST_DATABASE_URL), a
- * PostgreSQL admin URL, a fresh database on that server, dropped at the end; otherwise PGlite in memory.
+ * PostgreSQL admin URL, a fresh database on that server, dropped at the end; otherwise the embedded
+ * PostgreSQL in a fresh DATA_DIR.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../apps/server/src/db/client.js';
 
@@ -22,9 +26,19 @@ export function adminUrl(): string | undefined {
 export async function openBenchDatabase(): Promise<BenchDatabase> {
   const admin = adminUrl();
   if (!admin) {
-    const database = await openDatabase({ dataDir: 'memory://' });
+    // The embedded database as `npm start` runs it, in a fresh DATA_DIR; workers join it by its URL.
+    const dir = await mkdtemp(path.join(tmpdir(), 'adloom-bench-'));
+    const database = await openDatabase({ dataDir: dir, command: 'npm run bench:generate' });
     await database.migrate();
-    return { database, url: undefined, label: 'PGlite in memory', drop: () => database.close() };
+    return {
+      database,
+      url: database.url,
+      label: 'the embedded PostgreSQL',
+      async drop() {
+        await database.close();
+        await rm(dir, { recursive: true, force: true });
+      },
+    };
   }
   const name = `adloom_bench_${randomBytes(4).toString('hex')}`;
   const client = new pg.Client({ connectionString: admin });

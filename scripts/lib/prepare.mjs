@@ -46,13 +46,17 @@ export function buildIfStale(label, { sourceDirs, outputs, command }) {
   }
 }
 
-/** Runs a built script as a child with `env` added, forwarding SIGINT and SIGTERM; exits with it. */
+/**
+ * Runs a built script as a child with `env` added, forwarding SIGINT, SIGTERM and SIGHUP; exits with it.
+ * An IPC channel ties the child to this process: should this one die without forwarding a signal (a
+ * SIGKILL), the channel closes and the child shuts down as on SIGTERM, instead of serving on unwatched.
+ */
 export function runChild(script, env) {
   const child = spawn(process.execPath, ['--enable-source-maps', script], {
     cwd: root,
-    stdio: 'inherit',
+    stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
     env: { ...env, ...process.env },
   });
-  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }

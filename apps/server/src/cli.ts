@@ -9,12 +9,27 @@ import { createUser, findUserByEmail, setPassword } from './modules/users/users.
 import { createFileStore } from './storage/create-file-store.js';
 import { users } from './db/schema.js';
 import { eq } from 'drizzle-orm';
+import { createReadStream, createWriteStream, existsSync } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { BackupError, restoreBackup, writeBackup } from './db/backup.js';
+import { createJobQueue } from './jobs/queue.js';
 
-/** Admin command line: `npm run cli -- <command>`. Uses DATABASE_URL or the PGlite files under DATA_DIR. */
+/**
+ * Admin command line: `npm run cli -- <command>`. Uses DATABASE_URL's server, or the embedded database of
+ * DATA_DIR: through the running server's socket when `npm start` is running (its changes are seen at
+ * once), otherwise by starting the embedded database for the command's run (DATA_DIR is locked meanwhile).
+ */
 const config = loadConfig();
 
 async function withDatabase(run: (database: Database) => Promise<void>) {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    role: 'any',
+    command: `npm run cli -- ${process.argv[2] ?? ''}`.trim(),
+    poolSize: 2,
+  });
   try {
     await database.migrate();
     await run(database);
@@ -114,6 +129,64 @@ program
       const { url, expiresAt } = await createSignInLink(deps, opts.email, null);
       console.log(url);
       console.error(`(valid once, until ${expiresAt.toISOString()})`);
+    }),
+  );
+
+/** The local file store's folder, when files live on this disk (with S3 the bucket keeps them). */
+const localFilesDir = () => (config.s3 ? undefined : path.join(config.dataDir, 'files'));
+const progress = (message: string) => console.error(`… ${message}`);
+
+program
+  .command('backup')
+  .description('write a backup of the whole installation (database rows and stored files) while it runs')
+  .requiredOption('--out <file>', 'the backup file to write (a .tar.gz)')
+  .option('--no-files', 'leave out the stored files (uploads, creatives)')
+  .action((opts: { out: string; files: boolean }) =>
+    withDatabase(async ({ pool }) => {
+      const out = path.resolve(opts.out);
+      const partial = `${out}.partial`;
+      try {
+        const manifest = await writeBackup(pool, createWriteStream(partial), {
+          filesDir: opts.files ? localFilesDir() : undefined,
+          progress,
+        });
+        await rename(partial, out);
+        const rows = manifest.tables.reduce((n, t) => n + t.rows, 0);
+        console.log(
+          `backup written to ${out}: ${rows} rows in ${manifest.tables.length} tables, ${manifest.files} files`,
+        );
+      } catch (e) {
+        await rm(partial, { force: true });
+        throw e;
+      }
+    }),
+  );
+
+program
+  .command('restore')
+  .description('replace every row (and stored file) with those of a backup; works while the server runs')
+  .requiredOption('--from <file>', 'a backup written by the backup command')
+  .option('--no-files', 'leave the stored files as they are')
+  .action((opts: { from: string; files: boolean }) =>
+    withDatabase(async (database) => {
+      const from = path.resolve(opts.from);
+      if (!existsSync(from)) throw new DomainError('NOT_FOUND', `No backup file at ${from}.`);
+      // The job queue's tables must exist to take the backup's jobs.
+      const queue = createJobQueue(database, { log: { info() {}, warn() {}, error() {} } });
+      await queue.start();
+      await queue.stop();
+      try {
+        const summary = await restoreBackup(database.pool, createReadStream(from), {
+          filesDir: opts.files ? localFilesDir() : undefined,
+          progress,
+        });
+        console.log(
+          `restored ${from} (made ${summary.manifest.createdAt}): ${summary.rows} rows, ${summary.files} files`,
+        );
+      } catch (e) {
+        if (e instanceof BackupError) throw new DomainError('INVALID_INPUT', e.message);
+        throw e;
+      }
     }),
   );
 

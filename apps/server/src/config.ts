@@ -128,7 +128,9 @@ function readCorsOrigins(value: string | undefined): string[] {
     .map((origin) => {
       const url = URL.canParse(origin) ? new URL(origin) : undefined;
       if (!url || url.origin === 'null' || url.pathname !== '/' || url.search || url.hash)
-        throw new Error(`CORS_ORIGINS: "${origin}" is not an origin; write it as https://host[:port], no path.`);
+        throw new Error(
+          `CORS_ORIGINS: "${origin}" is not an origin; write it as https://host[:port], no path.`,
+        );
       return url.origin;
     });
 }

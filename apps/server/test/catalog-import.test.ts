@@ -10,10 +10,13 @@ import {
   nextImportAt,
   NO_VALID_ITEMS,
   IMPORT_IN_PROGRESS,
+  IMPORT_LOST,
   queueCatalogImport,
+  reapDeadImports,
   runCatalogImport,
   type RunCatalogImportOptions,
 } from '../src/modules/catalogs/import/import-service.js';
+import { createJobQueue } from '../src/jobs/queue.js';
 import { createTestApp, dbKinds, makeClient, type TestApp } from './harness.js';
 
 type Route = (request: IncomingMessage, response: ServerResponse) => void;
@@ -328,6 +331,74 @@ describe.each(dbKinds)('catalogue import on %s', (kind) => {
     expect(done.status).toBe('completed');
     const again = await runImport(catalog.id, await storeFile(HEADER + row('A', 'Alpha')));
     expect(again).toMatchObject({ status: 'completed', unchanged: 1 });
+  });
+
+  it('frees the catalogue of an import whose process died: no heartbeat for a minute and it fails cleanly', async () => {
+    const catalog = await newCatalog();
+    const dead = await queueCatalogImport(t.deps.db, catalog.id);
+    // As a process killed with SIGKILL leaves it: running, its last heartbeat two minutes old.
+    const twoMinutesAgo = new Date(Date.now() - 120_000);
+    await t.deps.db
+      .update(catalogImports)
+      .set({ status: 'running', startedAt: twoMinutesAgo, heartbeatAt: twoMinutesAgo })
+      .where(eq(catalogImports.id, dead.id));
+    const alive = await newCatalog();
+    const live = await queueCatalogImport(t.deps.db, alive.id);
+    await t.deps.db
+      .update(catalogImports)
+      .set({ status: 'running', startedAt: twoMinutesAgo, heartbeatAt: new Date() })
+      .where(eq(catalogImports.id, live.id));
+    await expect(queueCatalogImport(t.deps.db, catalog.id)).rejects.toMatchObject({
+      code: 'IMPORT_IN_PROGRESS',
+    });
+
+    expect(await reapDeadImports(t.deps.db)).toEqual([dead.id]);
+    const [reaped] = await t.deps.db.select().from(catalogImports).where(eq(catalogImports.id, dead.id));
+    expect(reaped).toMatchObject({ status: 'failed', error: IMPORT_LOST });
+    // The catalogue takes a new import at once; the live one is untouched.
+    expect(await runImport(catalog.id, await storeFile(HEADER + row('R1', 'Revived')))).toMatchObject({
+      status: 'completed',
+    });
+    const [still] = await t.deps.db.select().from(catalogImports).where(eq(catalogImports.id, live.id));
+    expect(still!.status).toBe('running');
+  });
+
+  it('puts an import back in the queue when its worker stops, to run again from the start', async () => {
+    const catalog = await newCatalog();
+    const queued = await queueCatalogImport(t.deps.db, catalog.id);
+    const queue = createJobQueue(t.deps.database, {
+      schema: `import_stop_${kind}`,
+      pollingIntervalMs: 50,
+      log: { info() {}, warn() {}, error() {} },
+    });
+    const name = 'import-stop-test';
+    await queue.work<{ importId: string }>(name, {}, (job) =>
+      runCatalogImport(t.deps, {
+        catalogId: catalog.id,
+        importId: job.data.importId,
+        // The host sends a row, then nothing: the import is under way when the worker stops.
+        source: { kind: 'url', url: `${host.origin}/stalls` },
+        fetch: { allowHosts: ['127.0.0.1'] },
+        signal: job.signal,
+      }).then(() => undefined),
+    );
+    const jobId = (await queue.send(name, { importId: queued.id }, { retryLimit: 0 }))!;
+    await expect
+      .poll(
+        async () =>
+          (await t.deps.db.select().from(catalogImports).where(eq(catalogImports.id, queued.id)))[0]!.status,
+      )
+      .toBe('running');
+    await queue.stop({ graceful: false });
+    const [back] = await t.deps.db.select().from(catalogImports).where(eq(catalogImports.id, queued.id));
+    expect(back).toMatchObject({ status: 'queued', startedAt: null, rowsRead: 0 });
+    expect(await itemsOf(queued.id)).toEqual([]);
+    const other = createJobQueue(t.deps.database, {
+      schema: `import_stop_${kind}`,
+      log: { info() {}, warn() {}, error() {} },
+    });
+    expect(await other.getJob(name, jobId)).toMatchObject({ state: 'created', retryCount: 0 });
+    await other.stop();
   });
 
   it('applies the catalogue’s column mapping', async () => {

@@ -7,7 +7,7 @@ import { createTestApp, gql, makeClient, makeUser, PASSWORD, signIn, type TestAp
 describe('catalogue refresh schedules', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp('pglite');
+    t = await createTestApp('embedded');
   });
   afterAll(() => t.close());
 

@@ -32,7 +32,7 @@ describe('catalogue fonts at /assets/fonts/', () => {
     mkdirSync(path.join(webDist, 'assets'));
     writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Adloom</title>');
     writeFileSync(path.join(webDist, 'assets', 'app-1.js'), 'console.log(1)');
-    t = await createTestApp('pglite', { WEB_DIST_DIR: webDist });
+    t = await createTestApp('embedded', { WEB_DIST_DIR: webDist });
   });
   afterAll(async () => {
     await t.close();

@@ -14,33 +14,33 @@ import { createMailer } from '../src/modules/mail/mailer.js';
 import { addMember, createClient } from '../src/modules/clients/clients.service.js';
 import { createUser } from '../src/modules/users/users.service.js';
 import type { PlanStatus } from '../src/db/schema.js';
+import { inject } from 'vitest';
 
-export type DbKind = 'pglite' | 'postgres';
+export type DbKind = 'embedded' | 'postgres';
 
-/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
-export const dbKinds: DbKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+/** The embedded PostgreSQL always; the server of TEST_DATABASE_URL too when it is set (CI sets it). */
+export const dbKinds: DbKind[] = inject('testDatabases').map((d) => d.kind);
 
-/** A fresh, migrated database: in-memory PGlite, or a new PostgreSQL database dropped on close. */
+/**
+ * A fresh, migrated database of the kind, dropped on close: a copy of the run's migrated template
+ * (test/setup/databases.ts), so it costs a CREATE DATABASE, not the migrations.
+ */
 export async function openTestDatabase(kind: DbKind): Promise<Database> {
-  if (kind === 'pglite') {
-    const database = await openDatabase({ dataDir: 'memory://' });
-    await database.migrate();
-    return database;
-  }
-  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const server = inject('testDatabases').find((d) => d.kind === kind);
+  if (!server) throw new Error(`No ${kind} test database (set TEST_DATABASE_URL for postgres)`);
   const name = `adloom_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
+  const admin = new pg.Client({ connectionString: server.adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${server.template}`);
   await admin.end();
-  const url = new URL(adminUrl);
+  const url = new URL(server.adminUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString() });
-  await database.migrate();
+  database.kind = kind;
   const close = database.close;
   database.close = async () => {
     await close();
-    const dropper = new pg.Client({ connectionString: adminUrl });
+    const dropper = new pg.Client({ connectionString: server.adminUrl });
     await dropper.connect();
     await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await dropper.end();

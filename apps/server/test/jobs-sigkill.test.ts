@@ -2,8 +2,9 @@
  * The fault of issue 5: a process working jobs is killed with SIGKILL in the middle of a run; another
  * takes over; every item still ends in one final state, written exactly once.
  * - PostgreSQL (when TEST_DATABASE_URL is set): `npm run worker` processes on a fresh database.
- * - PGlite: the embedded database has one process, the web process, which works the jobs itself; killing
- *   it kills the database with it: the next process on the same data directory must recover both.
+ * - The embedded database: the process that owns DATA_DIR works the jobs itself; killing it leaves its
+ *   PostgreSQL running without an owner: the next process on the same DATA_DIR must shut that one down,
+ *   start the database again and finish the jobs.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -171,7 +172,7 @@ async function verify(database: Database, label: string, run: Awaited<ReturnType
 }
 
 describe('a job process killed with SIGKILL mid-run', () => {
-  it('on PGlite: the next process on the same data directory finishes every item exactly once', async () => {
+  it('on the embedded database: the next process on the same DATA_DIR (its database left running, orphaned) finishes every item exactly once', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'adloom-sigkill-'));
     try {
       const setup = await openDatabase({ dataDir });
@@ -183,7 +184,7 @@ describe('a job process killed with SIGKILL mid-run', () => {
 
       const database = await openDatabase({ dataDir });
       try {
-        await verify(database, 'pglite', run);
+        await verify(database, 'embedded', run);
       } finally {
         await database.close();
       }

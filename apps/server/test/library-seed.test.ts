@@ -7,7 +7,7 @@ import { createTestApp, gql, makeClient, makeUser, PASSWORD, signIn, type TestAp
 describe('the starter library seed', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp('pglite');
+    t = await createTestApp('embedded');
   }, 120_000);
   afterAll(() => t.close());
 

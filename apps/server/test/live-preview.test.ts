@@ -20,7 +20,7 @@ describe('live preview inputs', () => {
   let privateItemId: string;
 
   beforeAll(async () => {
-    t = await createTestApp('pglite');
+    t = await createTestApp('embedded');
     w = await twoClients(t);
     // A red product on a wide white frame (removeBorders trims it), and a plain blue one.
     framed = await sharp({ create: { width: 100, height: 80, channels: 3, background: '#ffffff' } })

@@ -16,7 +16,7 @@ describe('mail', () => {
   const received: { to: string[]; data: string }[] = [];
 
   beforeAll(async () => {
-    database = await openTestDatabase('pglite');
+    database = await openTestDatabase('embedded');
     smtp = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS'],

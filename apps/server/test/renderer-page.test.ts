@@ -128,7 +128,7 @@ describe('the renderer page at /renderer/', () => {
 describe('the renderer page in the app', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp('pglite');
+    t = await createTestApp('embedded');
   });
   afterAll(async () => t.close());
 

@@ -207,7 +207,7 @@ describe('S3 file store', () => {
     expect((await readAll(stored!.stream)).toString()).toBe(csv);
 
     // The app built with these settings reads the bucket too.
-    const t = await createTestApp('pglite', s3Env);
+    const t = await createTestApp('embedded', s3Env);
     try {
       expect(await t.deps.files.exists(key)).toBe(true);
       const served = await t.app.inject({ method: 'GET', url: `/files/${key}` });

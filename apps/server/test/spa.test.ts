@@ -11,7 +11,7 @@ describe('serving the web app', () => {
     mkdirSync(path.join(dist, 'assets'));
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Adloom</title>');
     writeFileSync(path.join(dist, 'assets', 'app-1.js'), 'console.log(1)');
-    t = await createTestApp('pglite', { WEB_DIST_DIR: dist });
+    t = await createTestApp('embedded', { WEB_DIST_DIR: dist });
   });
   afterAll(async () => {
     await t.close();

@@ -1,28 +1,33 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema.js';
+import { connectEmbedded, type EmbeddedConnection, type EmbeddedRole } from './embedded/index.js';
+import type { ClusterLog } from './embedded/cluster.js';
+import { importPgliteData } from './embedded/pglite-import.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
-/** An open database: PGlite in-process or a PostgreSQL pool, behind the same Drizzle API. */
+/**
+ * An open database behind Drizzle: the embedded PostgreSQL of DATA_DIR, or the PostgreSQL server of
+ * DATABASE_URL. The same engine and the same code either way.
+ */
 export interface Database {
   db: Db;
-  kind: 'pglite' | 'postgres';
+  /** `embedded`: the PostgreSQL of DATA_DIR (owned by this process or joined); `postgres`: DATABASE_URL. */
+  kind: 'embedded' | 'postgres';
+  pool: pg.Pool;
+  /** The connection string (the embedded one names the socket folder). */
+  url: string;
+  /** The embedded database's connection: whether this process owns DATA_DIR, or whom it joined. */
+  embedded?: Omit<EmbeddedConnection, 'close' | 'url'>;
   migrate(): Promise<void>;
+  /** Closes the pool; the owner of an embedded database also stops it and releases DATA_DIR. */
   close(): Promise<void>;
-  /** The PGlite instance, when embedded (the job queue needs it). */
-  pglite?: PGlite;
-  /** The pg pool, when on PostgreSQL. */
-  pool?: pg.Pool;
 }
 
 /** The drizzle folder sits beside src/ and dist/; this file runs from src/db or bundled into dist. */
@@ -34,36 +39,62 @@ function resolveMigrationsFolder(): string {
   return found;
 }
 
-/** Opens PostgreSQL when a URL is given, otherwise PGlite under `dataDir` (or in memory for `memory://`). */
-export async function openDatabase(options: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
+export interface OpenOptions {
+  databaseUrl?: string;
+  dataDir?: string;
+  /** With the embedded database: take DATA_DIR (`owner`), join its running server (`guest`), or either (`any`). */
+  role?: EmbeddedRole;
+  /** What this process is, named to another process that finds DATA_DIR taken. */
+  command?: string;
+  log?: ClusterLog;
+  /** Connections in the pool (default 10). */
+  poolSize?: number;
+}
+
+/** Opens PostgreSQL when a URL is given, otherwise the embedded database of `dataDir`. */
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  let embedded: EmbeddedConnection | undefined;
+  let url = options.databaseUrl;
+  if (!url) {
+    if (!options.dataDir) throw new Error('openDatabase needs a DATABASE_URL or a DATA_DIR');
+    embedded = await connectEmbedded(options.dataDir, {
+      role: options.role ?? 'owner',
+      command: options.command ?? 'adloom',
+      log: options.log,
+    });
+    url = embedded.url;
+  }
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+  // An idle connection the server closed (a restart, a terminated backend) is dropped by the pool and
+  // replaced on the next query; without a listener its 'error' event would end the process.
+  pool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));
+  const db = drizzle(pool, { schema }) as unknown as Db;
   const folder = resolveMigrationsFolder();
-  if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    // An idle connection the server closed (a restart, a terminated backend) is dropped by the pool and
-    // replaced on the next query; without a listener its 'error' event would end the process.
-    pool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return {
-      db,
-      kind: 'postgres',
-      pool,
-      migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: folder }),
-      close: () => pool.end(),
-    };
-  }
-  let dataPath: string | undefined;
-  if (options.dataDir && options.dataDir !== 'memory://') {
-    dataPath = path.join(options.dataDir, 'pglite');
-    await mkdir(dataPath, { recursive: true });
-  }
-  const pglite = new PGlite(dataPath);
-  await pglite.waitReady;
-  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
-  return {
+  const database: Database = {
     db,
-    kind: 'pglite',
-    pglite,
-    migrate: () => migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder: folder }),
-    close: () => pglite.close(),
+    kind: embedded ? 'embedded' : 'postgres',
+    pool,
+    url,
+    embedded: embedded && { owner: embedded.owner, holder: embedded.holder },
+    async migrate() {
+      await migrate(drizzle(pool, { schema }), { migrationsFolder: folder });
+      // An installation from before the embedded PostgreSQL: its PGlite rows move in, once.
+      if (embedded?.owner && options.dataDir)
+        await importPgliteData(options.dataDir, pool, {
+          migrationsFolder: folder,
+          log: (message) => (options.log ?? console).info(message),
+          prepareQueue: async () => {
+            const { createJobQueue } = await import('../jobs/queue.js');
+            const queue = createJobQueue(database, { log: { info() {}, warn() {}, error() {} } });
+            await queue.start();
+            await queue.stop();
+          },
+        });
+    },
+    async close() {
+      await pool.end();
+      await embedded?.close();
+    },
   };
+  return database;
 }

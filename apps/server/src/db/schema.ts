@@ -430,6 +430,8 @@ export const catalogImports = pgTable(
     error: text('error'),
     createdAt: createdAt(),
     startedAt: timestamp('started_at', { withTimezone: true }),
+    /** Written every few seconds by the process running the import: a stale one means that process died. */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [

@@ -1,5 +1,5 @@
 /**
- * The job queue: pg-boss 10 on the application's own database (the PostgreSQL pool, or PGlite in-process),
+ * The job queue: pg-boss 10 on the application's own database (its PostgreSQL pool, embedded or not),
  * behind a small interface of our own so that the rest of the server does not depend on pg-boss.
  *
  * Delivery is at least once: a job may run more than once (a retry after an error, a worker killed in the
@@ -8,8 +8,8 @@
  *
  * - Jobs live in the `pgboss` schema (created on start; pg-boss keeps its own migrations there).
  * - Workers poll: every `pollingIntervalMs` while idle, at once while there is work; a `send` wakes the
- *   sending process's workers immediately (so the embedded mode does not wait for a poll) and, on
- *   PostgreSQL, the workers of every other process through LISTEN/NOTIFY (wake.ts).
+ *   sending process's workers immediately and the workers of every other process through LISTEN/NOTIFY
+ *   (wake.ts).
  * - A job that stays active longer than its `expireInSeconds` is failed, and retried if it has retries
  *   left: by its own worker (the handler's `signal` aborts), or by the maintenance pass of any running
  *   queue when its worker died. Maintenance runs every `maintenanceIntervalSeconds`, once across all
@@ -18,7 +18,6 @@
  *   about delay x 1-2, then x 2-4, x 4-8, ...
  */
 import { randomUUID } from 'node:crypto';
-import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Config } from '../config.js';
@@ -124,8 +123,9 @@ export interface JobQueue {
   start(): Promise<void>;
   /**
    * Stops fetching. Graceful (the default): waits up to `timeoutMs` for running jobs to end; jobs still
-   * running then (or at once when not graceful) are aborted and failed, so they are retried. The database
-   * stays open (it belongs to the caller).
+   * running then (or at once when not graceful) are aborted and handed back to the queue as if never
+   * started (no retry is used up), so another worker, or this process's next start, runs them. The
+   * database stays open (it belongs to the caller).
    */
   stop(options?: { graceful?: boolean; timeoutMs?: number }): Promise<void>;
   /** Queues one job; returns its id, or null when `singletonKey` matched a job still waiting to start. */
@@ -199,29 +199,6 @@ function lastResult(results: { rows: Record<string, unknown>[]; rowCount: number
   return withRows ?? results[results.length - 1] ?? { rows: [], rowCount: 0 };
 }
 
-/**
- * PGlite is one in-process connection; its own lock runs each query, exec and transaction whole, one
- * after another, so pg-boss's queries interleave safely with the application's. Parameterless SQL goes
- * through `exec` (pg-boss sends several statements in one string), the rest through `query`. A
- * BEGIN ... COMMIT script runs inside `transaction()`, which keeps the lock until it has rolled back when
- * a statement fails: otherwise the single connection would stay in an aborted transaction and the next
- * query, anyone's, would fail. (The script's own BEGIN and COMMIT then only raise harmless warnings.)
- */
-function pgliteExecutor(pglite: PGlite): Executor {
-  const convert = (r: { rows: unknown[]; affectedRows?: number }): SqlResult => ({
-    rows: r.rows as Record<string, unknown>[],
-    rowCount: r.affectedRows ?? r.rows.length,
-  });
-  return {
-    async executeSql(text, values) {
-      if (values && values.length > 0) return convert(await pglite.query(text, values));
-      if (isScript(text, values))
-        return lastResult((await pglite.transaction((tx) => tx.exec(text))).map(convert));
-      return lastResult((await pglite.exec(text)).map(convert));
-    },
-  };
-}
-
 /** The application's pool; a BEGIN ... COMMIT script gets its own client, rolled back (or discarded) on error. */
 function poolExecutor(pool: pg.Pool): Executor {
   const convert = (r: pg.QueryResult | pg.QueryResult[]): SqlResult =>
@@ -249,11 +226,6 @@ function poolExecutor(pool: pg.Pool): Executor {
 
 /** How the queue sends SQL to the database (exported for tests). */
 export function queueSqlExecutor(database: Database): Executor {
-  if (database.kind === 'pglite') {
-    if (!database.pglite) throw new Error('createJobQueue: the PGlite database has no pglite instance');
-    return pgliteExecutor(database.pglite);
-  }
-  if (!database.pool) throw new Error('createJobQueue: the PostgreSQL database has no pool');
   return poolExecutor(database.pool);
 }
 
@@ -313,6 +285,16 @@ function errorMessage(output: unknown): string | null {
   return null;
 }
 
+/** The abort reason of jobs still running when their worker stops: they are handed back, not failed. */
+const STOPPED = new Error('The worker stopped before the job ended');
+/** How long a handler aborted by a stop may take to clean up before its job is handed back. */
+const HAND_BACK_GRACE_MS = 2000;
+
+/** True when `signal` aborted because the worker stopped: the job goes back to the queue to run again. */
+export function isHandBack(signal: AbortSignal): boolean {
+  return signal.aborted && signal.reason === STOPPED;
+}
+
 const toDate = (v: unknown): Date | null => (v == null ? null : v instanceof Date ? v : new Date(String(v)));
 
 export function createJobQueue(database: Database, options: JobQueueOptions = {}): JobQueue {
@@ -370,18 +352,16 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
     for (const p of pollers.values()) if (p.name === name) p.wake();
   }
 
-  // PostgreSQL: other processes' workers hear about sends through NOTIFY (wake.ts).
+  // Other processes' workers hear about sends through NOTIFY (wake.ts).
   const channel = wakeChannel(schema);
   let listener: WakeListener | undefined;
   function listen(): Promise<void> {
-    if (database.kind !== 'postgres' || !database.pool) return Promise.resolve();
     listener ??= listenForWakes(database.pool, channel, wakeWorkers, log);
     return listener.ready;
   }
-  /** Wakes this process's workers of `name`, and on PostgreSQL every other process's. */
+  /** Wakes this process's workers of `name`, and every other process's. */
   async function announce(name: string) {
     wakeWorkers(name);
-    if (database.kind !== 'postgres') return;
     await executor.executeSql('SELECT pg_notify($1, $2)', [channel, name]).catch((err: unknown) => {
       log.warn({ err, queue: name }, 'could not notify the workers of other processes');
     });
@@ -462,22 +442,28 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
       abort.signal.addEventListener('abort', () => reject(abort.signal.reason), { once: true });
     });
     aborted.catch(() => undefined);
+    const running = Promise.resolve().then(() =>
+      handler({
+        id: job.id,
+        name: job.name,
+        data: job.data,
+        retryCount: Number(job.retryCount ?? 0),
+        retryLimit: Number(job.retryLimit ?? 0),
+        signal: abort.signal,
+      }),
+    );
+    running.catch(() => undefined);
     try {
-      const output = await Promise.race([
-        Promise.resolve().then(() =>
-          handler({
-            id: job.id,
-            name: job.name,
-            data: job.data,
-            retryCount: Number(job.retryCount ?? 0),
-            retryLimit: Number(job.retryLimit ?? 0),
-            signal: abort.signal,
-          }),
-        ),
-        aborted,
-      ]);
+      const output = await Promise.race([running, aborted]);
       recordCompletion(poller, job.id, output && typeof output === 'object' ? output : undefined);
     } catch (err) {
+      if (abort.signal.reason === STOPPED) {
+        // A moment for the handler to put its own state back (an import its row), then the job goes
+        // back to the queue, where another worker may take it at once.
+        await Promise.race([running.catch(() => undefined), sleep(HAND_BACK_GRACE_MS)]);
+        await handBack(poller.name, [job.id]);
+        return;
+      }
       log.warn({ err, job: job.id, queue: poller.name, retryCount: job.retryCount }, 'job failed');
       await boss.fail(poller.name, job.id, errorObject(err)).catch((e: unknown) => {
         // The job stays active; maintenance fails it after its expiry and it is retried.
@@ -514,20 +500,27 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
     return poller.flushing;
   }
 
-  /** Hands prefetched jobs that never started back to the queue, as if they had not been fetched. */
-  async function releaseWaiting(poller: Poller) {
-    const ids = poller.waiting.splice(0).map((job) => job.id);
+  /** Puts active jobs back in the queue as if they had not been fetched (no retry used up). */
+  async function handBack(name: string, ids: string[]) {
     if (ids.length === 0) return;
     await executor
       .executeSql(
         `UPDATE ${schema}.job SET state = 'created', started_on = NULL
           WHERE name = $1 AND id = ANY($2::uuid[]) AND state = 'active'`,
-        [poller.name, ids],
+        [name, ids],
       )
       .catch((err: unknown) => {
         // They stay active and run again after their expiry.
-        log.error({ err, queue: poller.name, jobs: ids.length }, 'could not hand back waiting jobs');
+        log.error({ err, queue: name, jobs: ids.length }, 'could not hand jobs back to the queue');
       });
+  }
+
+  /** Hands prefetched jobs that never started back to the queue. */
+  async function releaseWaiting(poller: Poller) {
+    await handBack(
+      poller.name,
+      poller.waiting.splice(0).map((job) => job.id),
+    );
   }
 
   async function work<T>(name: string, o: WorkOptions, handler: JobHandler<T>): Promise<string> {
@@ -622,9 +615,8 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
     }
     const left = [...poller.running.entries()];
     if (left.length) {
-      const reason = new Error('The worker stopped before the job ended');
-      for (const [, r] of left) r.abort.abort(reason);
-      // runJob fails each aborted job (it is retried); wait for those writes.
+      for (const [, r] of left) r.abort.abort(STOPPED);
+      // runJob hands each aborted job back to the queue; wait for those writes.
       await Promise.allSettled(left.map(([, r]) => r.promise));
     }
     await flushCompletions(poller);

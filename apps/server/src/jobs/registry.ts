@@ -37,12 +37,43 @@ export function registeredJobs(): RegisteredJob[] {
   return [...handlers.values()];
 }
 
-/** Starts a worker for every registered job on `ctx.jobs`; returns the worker ids. */
+const periodic = new Map<string, number>();
+
+/**
+ * Registers a job that runs every `everySeconds` while any process works jobs: each run queues the next
+ * (one waiting at a time, whichever process queued it), and every process that starts its workers queues
+ * one too, so the chain survives the process that ran it last.
+ */
+export function registerPeriodicJob(
+  name: string,
+  everySeconds: number,
+  run: (ctx: JobContext) => Promise<JobOutput>,
+): void {
+  periodic.set(name, everySeconds);
+  registerJobHandler(name, async (_job, ctx) => {
+    try {
+      return await run(ctx);
+    } finally {
+      await queueNext(ctx.jobs, name, everySeconds);
+    }
+  });
+}
+
+function queueNext(jobs: JobQueue, name: string, everySeconds: number) {
+  return jobs.send(
+    name,
+    {},
+    { singletonKey: name, startAfterSeconds: everySeconds, retryLimit: 0, expireInSeconds: 60 },
+  );
+}
+
+/** Starts a worker for every registered job on `ctx.jobs`, and the periodic jobs; returns the worker ids. */
 export async function startRegisteredWorkers(ctx: JobContext): Promise<string[]> {
   await ctx.jobs.start();
   const ids: string[] = [];
   for (const { name, handler, options } of registeredJobs()) {
     ids.push(await ctx.jobs.work<never>(name, options, (job) => handler(job, ctx)));
   }
+  for (const [name, everySeconds] of periodic) await queueNext(ctx.jobs, name, everySeconds);
   return ids;
 }

@@ -7,8 +7,6 @@
  * send also notifies the channel, and each queue that has workers listens on it and wakes the workers of
  * the named queue. Polling stays the fallback: a lost notification (the listener reconnecting, a send
  * from a process without this code) only costs the wait it would have cost anyway.
- *
- * PGlite is one process: its sends already wake its workers, so it needs none of this.
  */
 import pg from 'pg';
 import type { JobLogger } from './queue.js';

@@ -13,8 +13,13 @@ import {
 } from '../../db/schema.js';
 import { DomainError, invalidInput } from '../../errors.js';
 import { JOBS, type JobQueue } from '../../jobs/queue.js';
-import { registerJobHandler } from '../../jobs/registry.js';
-import { nextImportAt, queueCatalogImport, runCatalogImport } from './import/import-service.js';
+import { registerJobHandler, registerPeriodicJob } from '../../jobs/registry.js';
+import {
+  nextImportAt,
+  queueCatalogImport,
+  reapDeadImports,
+  runCatalogImport,
+} from './import/import-service.js';
 import { regenerateForCatalog } from '../feeds/feeds.service.js';
 import type { CatalogSource } from './import/fetch-source.js';
 
@@ -58,7 +63,8 @@ export async function startCatalogImport(
   if (deps.jobs)
     await deps.jobs.send(JOBS.importCatalog, data, {
       retryLimit: 0,
-      // A large feed takes minutes; a dead worker's import is marked failed by the dead-letter job.
+      // A large feed takes minutes: this bounds the longest import. A worker that dies is noticed much
+      // sooner, by the import's heartbeat (reapDeadImports, within about 90 s).
       expireInSeconds: 4 * 3600,
       deadLetter: IMPORT_CATALOG_FAILED,
     });
@@ -76,6 +82,7 @@ registerJobHandler<ImportJobData>(JOBS.importCatalog, async (job, ctx) => {
   const result = await runCatalogImport(ctx, {
     ...job.data,
     fetch: { allowHosts: ctx.config.fetchAllowHosts },
+    signal: job.signal,
   });
   // A new catalogue version: the feeds of its product sets are brought up to date.
   const feeds =
@@ -96,6 +103,14 @@ registerJobHandler<ImportJobData>(IMPORT_CATALOG_FAILED, async (job, ctx) => {
     );
   // Its partial items are not part of the catalogue (the current import did not change).
   await ctx.db.delete(catalogItems).where(eq(catalogItems.importId, job.data.importId));
+});
+
+/** Every 30 s, imports whose process died (no heartbeat for a minute) fail cleanly and free their catalogue. */
+export const REAP_DEAD_IMPORTS = 'reap-dead-imports';
+registerPeriodicJob(REAP_DEAD_IMPORTS, 30, async (ctx) => {
+  const ids = await reapDeadImports(ctx.db);
+  if (ids.length) ctx.log.warn({ imports: ids }, 'imports whose process ended were marked failed');
+  return { reaped: ids.length };
 });
 
 // ---- Refresh schedules (hourly, daily, weekly) ----

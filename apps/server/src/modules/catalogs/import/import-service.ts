@@ -4,7 +4,7 @@
  * import current and records the report. Until that transaction the catalogue does not change: a
  * failed import leaves the previous items and the current import exactly as they were.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import type { Db } from '../../../db/client.js';
 import {
@@ -20,6 +20,7 @@ import {
 } from '../../../db/schema.js';
 import type { AppDeps } from '../../../deps.js';
 import { DomainError } from '../../../errors.js';
+import { isHandBack } from '../../../jobs/queue.js';
 import { contentHash, createItemMapper, itemJson, shorten } from './canonical.js';
 import {
   type CatalogSource,
@@ -43,6 +44,10 @@ const MAX_IN_FLIGHT = 1;
 const MAX_BATCH_CHARS = 4 * 1024 * 1024;
 /** How often the running import's rows_read is written, for a progress bar in another process. */
 const PROGRESS_WRITE_MS = 2000;
+/** How often a running import writes its heartbeat (heartbeat_at), whether rows arrive or not. */
+export const IMPORT_HEARTBEAT_MS = 10_000;
+/** A running import whose heartbeat is older than this has lost its process (reapDeadImports). */
+export const IMPORT_HEARTBEAT_STALE_SECONDS = 60;
 
 /** A failure of the feed itself (as opposed to the server); its message is for the user. */
 export class CatalogImportError extends Error {
@@ -67,6 +72,11 @@ export interface RunCatalogImportOptions {
   fetch?: FetchSourceOptions | undefined;
   /** Called after each batch of rows. */
   onProgress?: ((progress: ImportProgress) => void) | undefined;
+  /**
+   * The job's signal: when it aborts the import stops. Aborted because its worker stopped (isHandBack),
+   * the import goes back to queued, to run again from the start; otherwise it fails.
+   */
+  signal?: AbortSignal | undefined;
   /** Items per INSERT (default 1000). */
   batchSize?: number | undefined;
 }
@@ -130,7 +140,7 @@ export async function runCatalogImport(
   const { catalogId, importId } = options;
   const [claimed] = await db
     .update(catalogImports)
-    .set({ status: 'running', startedAt: new Date() })
+    .set({ status: 'running', startedAt: new Date(), heartbeatAt: new Date() })
     .where(
       and(
         eq(catalogImports.id, importId),
@@ -144,6 +154,15 @@ export async function runCatalogImport(
   const report = new ImportReport();
   let feed: Feed | undefined;
   let replaced: string | null = null;
+  // The heartbeat says this process is alive even while a slow host sends nothing.
+  const heartbeat = setInterval(() => {
+    void db
+      .update(catalogImports)
+      .set({ heartbeatAt: new Date() })
+      .where(and(eq(catalogImports.id, importId), eq(catalogImports.status, 'running')))
+      .catch(() => undefined);
+  }, IMPORT_HEARTBEAT_MS);
+  heartbeat.unref();
   try {
     const [catalog] = await db
       .select({ columnMapping: catalogs.columnMapping })
@@ -152,17 +171,30 @@ export async function runCatalogImport(
     if (!catalog) throw new Error(`Catalogue ${catalogId} does not exist`);
     await deleteStaleItems(db, catalogId, importId);
 
-    const opened = await openCatalogSource(deps.files, options.source, options.fetch);
+    const opened = await untilAborted(
+      openCatalogSource(deps.files, options.source, options.fetch),
+      options.signal,
+    );
+    const stop = () => opened.stream.destroy(options.signal?.reason as Error);
+    options.signal?.addEventListener('abort', stop, { once: true });
     try {
       feed = await openFeed(opened.stream, { format: options.format, maxBytes: options.fetch?.maxBytes });
       await writeItems(db, options, feed, opened, report, catalog.columnMapping);
     } finally {
+      options.signal?.removeEventListener('abort', stop);
       opened.stream.destroy();
     }
+    options.signal?.throwIfAborted();
     if (report.items === 0) throw new CatalogImportError(NO_VALID_ITEMS);
     replaced = await makeCurrent(db, catalogId, importId, report, feed.format);
   } catch (error) {
+    if (options.signal && isHandBack(options.signal)) {
+      await requeue(db, importId);
+      throw options.signal.reason;
+    }
     await recordFailure(db, importId, report, feed?.format, error);
+  } finally {
+    clearInterval(heartbeat);
   }
   // Outside the try: the import is complete whatever happens here, and items this leaves behind are
   // deleted at the start of the catalogue's next import.
@@ -173,6 +205,26 @@ export async function runCatalogImport(
       .catch(() => undefined);
   const [row] = await db.select().from(catalogImports).where(eq(catalogImports.id, importId));
   return row!;
+}
+
+/** The opened source, or the signal's reason as soon as it aborts (a source opened later is closed). */
+function untilAborted(
+  opening: Promise<OpenedSource>,
+  signal: AbortSignal | undefined,
+): Promise<OpenedSource> {
+  if (!signal) return opening;
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      reject(signal.reason);
+      opening.then(
+        (opened) => opened.stream.destroy(),
+        () => undefined,
+      );
+    };
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    opening.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 /** Counters, the kept rejected rows and the kept warnings of one import. */
@@ -358,7 +410,7 @@ async function makeCurrent(
       `),
     );
     await tx.update(catalogs).set({ currentImportId: importId }).where(eq(catalogs.id, catalogId));
-    await tx
+    const [completed] = await tx
       .update(catalogImports)
       .set({
         status: 'completed',
@@ -374,7 +426,10 @@ async function makeCurrent(
         error: null,
         finishedAt: new Date(),
       })
-      .where(eq(catalogImports.id, importId));
+      // Only while it is still running: one declared dead meanwhile (reapDeadImports) stays failed.
+      .where(and(eq(catalogImports.id, importId), eq(catalogImports.status, 'running')))
+      .returning({ id: catalogImports.id });
+    if (!completed) throw new Error('the import was stopped while it ran');
     return previous;
   });
 }
@@ -413,8 +468,41 @@ async function recordFailure(
       error: failureMessage(error),
       finishedAt: new Date(),
     })
-    .where(eq(catalogImports.id, importId));
+    .where(and(eq(catalogImports.id, importId), eq(catalogImports.status, 'running')));
   await db.delete(catalogItems).where(eq(catalogItems.importId, importId));
+}
+
+/** Puts an import whose worker stopped back in the queue, its partial items gone, to run again. */
+async function requeue(db: Db, importId: string): Promise<void> {
+  await db.delete(catalogItems).where(eq(catalogItems.importId, importId));
+  await db
+    .update(catalogImports)
+    .set({ status: 'queued', startedAt: null, heartbeatAt: null, rowsRead: 0 })
+    .where(and(eq(catalogImports.id, importId), eq(catalogImports.status, 'running')));
+}
+
+/** What a dead import (its process gone) says. */
+export const IMPORT_LOST =
+  'The import stopped before it finished: the process running it ended. Start it again.';
+
+/**
+ * Imports marked running whose heartbeat stopped (their process was killed) become failed, their partial
+ * items deleted, so that their catalogue can be imported again at once. Returns their ids.
+ */
+export async function reapDeadImports(db: Db): Promise<string[]> {
+  const dead = await db
+    .update(catalogImports)
+    .set({ status: 'failed', error: IMPORT_LOST, finishedAt: new Date() })
+    .where(
+      and(
+        eq(catalogImports.status, 'running'),
+        sql`coalesce(${catalogImports.heartbeatAt}, ${catalogImports.startedAt}) < now() - make_interval(secs => ${IMPORT_HEARTBEAT_STALE_SECONDS})`,
+      ),
+    )
+    .returning({ id: catalogImports.id });
+  const ids = dead.map((row) => row.id);
+  if (ids.length) await db.delete(catalogItems).where(inArray(catalogItems.importId, ids));
+  return ids;
 }
 
 /**
