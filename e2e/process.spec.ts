@@ -50,6 +50,8 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
         LOG_LEVEL: 'warn',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own process group, so that whatever it leaves behind can be ended at the end of the test.
+      detached: true,
     });
     let output = '';
     npm.stdout!.on('data', (d: Buffer) => (output += d.toString()));
@@ -75,7 +77,11 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
       expect(existsSync(path.join(dataDir, 'adloom.lock'))).toBe(false);
       await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
     } finally {
-      if (npm.exitCode === null) npm.kill('SIGKILL');
+      try {
+        process.kill(-npm.pid!, 'SIGKILL');
+      } catch {
+        // The whole group has ended.
+      }
       await rm(dataDir, { recursive: true, force: true });
     }
   });

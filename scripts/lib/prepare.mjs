@@ -59,4 +59,15 @@ export function runChild(script, env) {
   });
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+  // npm runs this through `exec` (package.json), so a signal to `npm start` reaches this process. Should
+  // the process that started this one die without passing a signal on (killed outright, or a shell that
+  // does not forward), this one is adopted by another: stop the child as if told to.
+  const parent = process.ppid;
+  const watch = setInterval(() => {
+    if (process.ppid !== parent) {
+      clearInterval(watch);
+      child.kill('SIGTERM');
+    }
+  }, 500);
+  watch.unref();
 }

@@ -17,12 +17,13 @@ export async function serve(config: Config, database: Database): Promise<void> {
     log: { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m), error: (o, m) => app.log.error(o, m) },
     followParent: true,
     steps: [
-      // No new requests; the ones under way finish. Jobs: the running ones get a few seconds, then go
+      // No new requests; the ones under way finish. Jobs: the running ones get 3 s, then go
       // back to the queue for the next start or another worker.
       { name: 'the HTTP server', run: () => app.close() },
-      { name: 'the job queue', run: () => deps.jobs!.stop({ graceful: true, timeoutMs: 5000 }) },
+      { name: 'the job queue', run: () => deps.jobs!.stop({ graceful: true, timeoutMs: 3000 }) },
       { name: 'the database', run: () => database.close() },
     ],
+    lastResort: () => database.close(),
   });
 
   // Jobs (imports, generation) run in this process too unless WORKERS_IN_WEB=false.

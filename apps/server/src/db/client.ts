@@ -70,6 +70,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   pool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));
   const db = drizzle(pool, { schema }) as unknown as Db;
   const folder = resolveMigrationsFolder();
+  let closing: Promise<void> | undefined;
   const database: Database = {
     db,
     kind: embedded ? 'embedded' : 'postgres',
@@ -91,9 +92,14 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
           },
         });
     },
-    async close() {
-      await pool.end();
-      await embedded?.close();
+    close() {
+      closing ??= (async () => {
+        // A connection still checked out (a query under way at shutdown) must not keep the embedded
+        // server running: its fast shutdown ends such sessions.
+        await Promise.race([pool.end(), new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
+        await embedded?.close();
+      })();
+      return closing;
     },
   };
   return database;

@@ -288,7 +288,7 @@ function errorMessage(output: unknown): string | null {
 /** The abort reason of jobs still running when their worker stops: they are handed back, not failed. */
 const STOPPED = new Error('The worker stopped before the job ended');
 /** How long a handler aborted by a stop may take to clean up before its job is handed back. */
-const HAND_BACK_GRACE_MS = 2000;
+const HAND_BACK_GRACE_MS = 1000;
 
 /** True when `signal` aborted because the worker stopped: the job goes back to the queue to run again. */
 export function isHandBack(signal: AbortSignal): boolean {

@@ -57,10 +57,11 @@ export async function runWorkerProcess(options: WorkerProcessOptions = {}): Prom
     log: { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m), error: (o, m) => app.log.error(o, m) },
     followParent: true,
     steps: [
-      { name: 'the job queue', run: () => jobs.stop({ graceful: true, timeoutMs: 5000 }) },
+      { name: 'the job queue', run: () => jobs.stop({ graceful: true, timeoutMs: 3000 }) },
       { name: 'the services', run: () => app.close() },
       { name: 'the database', run: () => database.close() },
     ],
+    lastResort: () => database.close(),
   });
 
   await startRegisteredWorkers(ctx);

@@ -15,14 +15,19 @@ export interface ShutdownLog {
 export interface ShutdownOptions {
   /** The steps, in order; each is awaited, and one that fails does not stop the next. */
   steps: { name: string; run: () => Promise<unknown> }[];
-  /** Exit 1 after this long (default 9000 ms, within the usual 10 s grace). */
+  /** Exit 1 after this long (default 8000 ms, within the usual 10 s grace). */
   deadlineMs?: number;
+  /**
+   * Run when the deadline passes, before exiting (given 1 s at most): what must not outlive the process
+   * even then (the embedded database's server).
+   */
+  lastResort?: () => Promise<unknown>;
   log: ShutdownLog;
   /** Also shut down when the launcher's IPC channel closes (the launcher died). */
   followParent?: boolean;
 }
 
-export const SHUTDOWN_DEADLINE_MS = 9000;
+export const SHUTDOWN_DEADLINE_MS = 8000;
 
 /**
  * Installs the handlers; returns a function that starts the shutdown as a signal would, exiting with
@@ -43,7 +48,10 @@ export function handleShutdown(options: ShutdownOptions): (reason: string, exitC
       options.log.warn(
         `shutdown took longer than ${deadlineMs} ms: exiting; unfinished jobs run again later`,
       );
-      process.exit(1);
+      const last = options.lastResort?.().catch(() => undefined) ?? Promise.resolve();
+      void Promise.race([last, new Promise((resolve) => setTimeout(resolve, 1000))]).then(() =>
+        process.exit(1),
+      );
     }, deadlineMs);
     deadline.unref();
     void (async () => {
