@@ -13,6 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BackupError, restoreBackup, writeBackup } from '../src/db/backup.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { createJobQueue } from '../src/jobs/queue.js';
+import { idempotencyKeys } from '../src/db/schema.js';
+import { actorOf, recordAudit } from '../src/modules/audit/index.js';
 import { addMember, createClient } from '../src/modules/clients/clients.service.js';
 import { createUser } from '../src/modules/users/users.service.js';
 import { dbKinds, openTestDatabase } from './harness.js';
@@ -52,6 +54,21 @@ describe.each(dbKinds)('backups on %s', (kind) => {
       emailVerified: true,
     });
     await addMember(source.db, { userId: user.id, clientId: client.id, isAdmin: true });
+    // The audit log and the idempotency keys (issue 14, items 9 and 17) travel like every other table.
+    await recordAudit(source.db, actorOf(null, '203.0.113.7'), {
+      clientId: client.id,
+      action: 'feed.exported',
+      target: { kind: 'feed', id: client.id, label: 'Feed ✓' },
+      details: { format: 'csv', nested: { quote: "it's" } },
+      onceKey: 'export:once',
+    });
+    await source.db.insert(idempotencyKeys).values({
+      clientId: client.id,
+      userId: user.id,
+      operation: 'createFeed',
+      key: 'k-1',
+      resultId: client.id,
+    });
     await mkdir(path.join(folder, 'files-a', 'clients', client.id), { recursive: true });
     await writeFile(
       path.join(folder, 'files-a', 'clients', client.id, 'logo.png'),
@@ -78,7 +95,15 @@ describe.each(dbKinds)('backups on %s', (kind) => {
       filesDir: path.join(folder, 'files-b'),
     });
     expect(summary.rows).toBe(manifest.tables.reduce((n, t) => n + t.rows, 0));
-    for (const table of ['users', 'clients', 'memberships', 'template_tags', 'template_versions'])
+    for (const table of [
+      'users',
+      'clients',
+      'memberships',
+      'template_tags',
+      'template_versions',
+      'audit_events',
+      'idempotency_keys',
+    ])
       expect(await rowsOf(target, table), table).toEqual(await rowsOf(source, table));
     const jobs = await rowsOf(target, `pgboss.job where name = 'backup-test'`);
     expect(jobs).toHaveLength(1);

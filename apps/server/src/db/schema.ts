@@ -594,6 +594,74 @@ export const feedCreatives = pgTable(
   (t) => [primaryKey({ columns: [t.feedId, t.itemId] }), index().on(t.feedId, t.status)],
 );
 
+/**
+ * The audit log (issue 14, item 9): who did what to what, and from where. Rows are written in the
+ * transaction of the action they record where there is one, and never changed. The actor and the client
+ * are kept by value (no foreign keys): the record outlives the user, the client and the target.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The clock at the write (not the transaction's start), so events of one request keep their order. */
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
+    /** The client the action concerns; null for account and installation events (staff see those). */
+    clientId: uuid('client_id'),
+    /** Null when no one was signed in (an ad network fetching an export by its token). */
+    actorUserId: uuid('actor_user_id'),
+    /** The actor's e-mail at the time. */
+    actorEmail: text('actor_email'),
+    /** The actor is staff or a super user (acting in a client as staff, or in the portal). */
+    actorIsStaff: boolean('actor_is_staff').notNull().default(false),
+    /** The actor's session was started by a staff-issued sign-in link: staff acting as this user. */
+    viaStaffLink: boolean('via_staff_link').notNull().default(false),
+    /** What happened, e.g. `feed.export_token_rotated` (modules/audit/actions.ts lists them). */
+    action: text('action').notNull(),
+    targetKind: text('target_kind'),
+    targetId: text('target_id'),
+    /** The target's name at the time. */
+    targetLabel: text('target_label'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    ip: text('ip'),
+    /** Events recorded at most once per period (exports fetched by ad networks) name their period here. */
+    dedupeKey: text('dedupe_key'),
+  },
+  (t) => [
+    index('audit_events_created_at_idx').on(t.createdAt),
+    index('audit_events_client_created_at_idx').on(t.clientId, t.createdAt),
+    uniqueIndex('audit_events_dedupe_key_unique').on(t.dedupeKey),
+  ],
+);
+
+/**
+ * Idempotency keys of create mutations (issue 14, item 17): the first request with a key creates and
+ * stores what it created; a repeat (a double submit, a retry) gets that result back. Kept 24 hours.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Null for operations outside a client (creating a workspace or, in the portal, a client). */
+    clientId: uuid('client_id').references(() => clients.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The GraphQL mutation, e.g. `createFeed`. */
+    operation: text('operation').notNull(),
+    key: text('key').notNull(),
+    /** The id of what the first request created. */
+    resultId: text('result_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // NULLS NOT DISTINCT: keys outside a client are unique too. The claim relies on this constraint.
+    unique('idempotency_keys_scope_unique').on(t.clientId, t.userId, t.operation, t.key).nullsNotDistinct(),
+    index('idempotency_keys_created_at_idx').on(t.createdAt),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type ClientRow = typeof clients.$inferSelect;
 export type MembershipRow = typeof memberships.$inferSelect;
@@ -611,3 +679,4 @@ export type ProductSetRow = typeof productSets.$inferSelect;
 export type FeedRow = typeof feeds.$inferSelect;
 export type FeedDesignRow = typeof feedDesigns.$inferSelect;
 export type FeedCreativeRow = typeof feedCreatives.$inferSelect;
+export type AuditEventRow = typeof auditEvents.$inferSelect;

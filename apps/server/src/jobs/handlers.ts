@@ -7,3 +7,4 @@ import '../modules/feeds/generation.jobs.js';
 import '../modules/catalogs/import.jobs.js';
 import '../modules/feeds/preview.js';
 import '../modules/templates/library/seed.jobs.js';
+import '../modules/idempotency/idempotency.jobs.js';

@@ -1,0 +1,134 @@
+import { and, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { auditEvents, type AuditEventRow } from '../../db/schema.js';
+import type { Viewer } from '../../auth/sessions.js';
+import { isUuid } from '../../errors.js';
+import type { AuditAction, AuditTargetKind } from './actions.js';
+
+/** Who acted, as the event keeps it (by value: the record outlives the user). */
+export interface AuditActor {
+  userId: string | null;
+  email: string | null;
+  isStaff: boolean;
+  /** The session came from a staff-issued sign-in link: staff acting as this user. */
+  viaStaffLink: boolean;
+  ip: string | null;
+}
+
+/** The actor of a request: its signed-in viewer (or nobody) and its client address. */
+export function actorOf(viewer: Viewer | null, ip: string | null): AuditActor {
+  return {
+    userId: viewer?.user.id ?? null,
+    email: viewer?.user.email ?? null,
+    isStaff: Boolean(viewer && (viewer.user.isStaff || viewer.user.isSuperUser)),
+    viaStaffLink: viewer?.tokenAuth ?? false,
+    ip,
+  };
+}
+
+/** An actor that is the installation itself (the admin command line). */
+export const SYSTEM_ACTOR: AuditActor = {
+  userId: null,
+  email: null,
+  isStaff: false,
+  viaStaffLink: false,
+  ip: null,
+};
+
+export interface AuditEvent {
+  /** The client the action concerns, or null (account and installation events). */
+  clientId: string | null;
+  action: AuditAction;
+  target?: { kind: AuditTargetKind; id: string; label?: string | null } | null;
+  details?: Record<string, unknown>;
+  /**
+   * Records the event at most once per key (a unique index decides, so concurrent requests cannot both
+   * record): e.g. an export fetched by an ad network, once per token and hour.
+   */
+  onceKey?: string;
+}
+
+const MAX_LABEL = 200;
+
+/**
+ * Records an event. Pass the transaction of the action it records, so that both happen or neither.
+ * Returns false when `onceKey` was already recorded.
+ */
+export async function recordAudit(db: Db, actor: AuditActor, event: AuditEvent): Promise<boolean> {
+  const label = event.target?.label ?? null;
+  const insert = db.insert(auditEvents).values({
+    clientId: event.clientId,
+    actorUserId: actor.userId,
+    actorEmail: actor.email,
+    actorIsStaff: actor.isStaff,
+    viaStaffLink: actor.viaStaffLink,
+    action: event.action,
+    targetKind: event.target?.kind ?? null,
+    targetId: event.target?.id ?? null,
+    targetLabel: label === null ? null : Array.from(label).slice(0, MAX_LABEL).join(''),
+    details: event.details ?? {},
+    ip: actor.ip,
+    dedupeKey: event.onceKey ?? null,
+  });
+  if (!event.onceKey) {
+    await insert;
+    return true;
+  }
+  const rows = await insert
+    .onConflictDoNothing({ target: auditEvents.dedupeKey })
+    .returning({ id: auditEvents.id });
+  return rows.length > 0;
+}
+
+export interface AuditFilter {
+  /** One client's events; `undefined` for every client (staff), `null` for events of no client. */
+  clientId?: string | null;
+  action?: string | null;
+  /** The actor's e-mail (a part of it) or user id. */
+  actor?: string | null;
+}
+
+export interface AuditPage {
+  total: number;
+  events: AuditEventRow[];
+}
+
+const MAX_PAGE = 200;
+
+/** A page of events, newest first. */
+export async function listAuditEvents(
+  db: Db,
+  filter: AuditFilter,
+  page: { offset?: number | null; limit?: number | null } = {},
+): Promise<AuditPage> {
+  const conditions: SQL[] = [];
+  if (filter.clientId === null) conditions.push(isNull(auditEvents.clientId));
+  else if (filter.clientId !== undefined) {
+    // An id that is not a uuid matches nothing (rather than an SQL error).
+    if (!isUuid(filter.clientId)) return { total: 0, events: [] };
+    conditions.push(eq(auditEvents.clientId, filter.clientId));
+  }
+  if (filter.action) conditions.push(eq(auditEvents.action, filter.action));
+  const actor = filter.actor?.trim();
+  if (actor) {
+    const pattern = `%${actor.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(
+      isUuid(actor)
+        ? or(eq(auditEvents.actorUserId, actor), ilike(auditEvents.actorEmail, pattern))!
+        : ilike(auditEvents.actorEmail, pattern),
+    );
+  }
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(auditEvents)
+    .where(where);
+  const events = await db
+    .select()
+    .from(auditEvents)
+    .where(where)
+    .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
+    .limit(Math.min(Math.max(page.limit ?? 50, 1), MAX_PAGE))
+    .offset(Math.max(page.offset ?? 0, 0));
+  return { total: Number(count?.n ?? 0), events };
+}
