@@ -16,5 +16,6 @@ export * from './placeholders.js';
 export * from './predicates.js';
 export * from './slots.js';
 export * from './svgMetadata.js';
+export * from './templateName.js';
 export * from './validation.js';
 export * from './xmlChars.js';

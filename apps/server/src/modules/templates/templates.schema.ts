@@ -5,7 +5,7 @@
 import { BUILDER, TAG_GROUP_LABELS, type TagGroup } from '@adloom/template';
 import { CLIENT, ServerError, builder, payload, type ServerErrorShape } from '../../graphql/builder.js';
 import { clientActor } from '../../graphql/context.js';
-import type { FeedRow, StoredSlot, TemplateTagRow, TemplateVersionRow } from '../../db/schema.js';
+import type { FeedRow, StoredSlot, TemplateTagRow } from '../../db/schema.js';
 import {
   tagChoices,
   createStyleTag,
@@ -18,10 +18,13 @@ import {
   listTemplates,
   listVersions,
   restoreVersion,
+  saverName,
   setArchived,
   tagLabel,
   updateTemplate,
   useLibraryTemplate,
+  TemplateVersionConflict,
+  type TemplateVersionView,
   type TemplateView,
 } from './templates.service.js';
 import { readBuilderMetadata } from '@adloom/template';
@@ -146,7 +149,7 @@ export const ProductCatalogTemplate = builder.objectRef<TemplateView>('ProductCa
   }),
 });
 
-const TemplateVersion = builder.objectRef<TemplateVersionRow>('TemplateVersion').implement({
+const TemplateVersion = builder.objectRef<TemplateVersionView>('TemplateVersion').implement({
   subGraphs: CLIENT,
   description: 'An immutable saved state of a template.',
   fields: (t) => ({
@@ -159,6 +162,11 @@ const TemplateVersion = builder.objectRef<TemplateVersionRow>('TemplateVersion')
     slotCount: t.int({ resolve: (v) => v.slots.length }),
     restoredFromId: t.id({ nullable: true, resolve: (v) => v.restoredFromId }),
     createdAt: t.field({ type: 'DateTime', resolve: (v) => v.createdAt }),
+    savedBy: t.string({
+      nullable: true,
+      description: 'The first and last name of the member who saved it; null when unknown or nameless.',
+      resolve: (v, _a, ctx) => (v.savedBy !== undefined ? v.savedBy : saverName(ctx.deps.db, v.createdById)),
+    }),
   }),
 });
 
@@ -177,15 +185,49 @@ const LibraryTemplate = builder.objectRef<TemplateView>('LibraryTemplate').imple
   }),
 });
 
-type TemplatePayloadShape = { template?: TemplateView | null; error?: ServerErrorShape | null };
+type TemplatePayloadShape = {
+  template?: TemplateView | null;
+  error?: ServerErrorShape | null;
+  currentVersion?: TemplateVersionView | null;
+};
 const TemplatePayload = builder.objectRef<TemplatePayloadShape>('TemplatePayload').implement({
   subGraphs: CLIENT,
   description: 'The saved template (id, slots, templateVersionId and the rest), or a server error.',
   fields: (t) => ({
     template: t.field({ type: ProductCatalogTemplate, nullable: true, resolve: (p) => p.template ?? null }),
     error: t.field({ type: ServerError, nullable: true, resolve: (p) => p.error ?? null }),
+    currentVersion: t.field({
+      type: TemplateVersion,
+      nullable: true,
+      description:
+        'With a CONFLICT error: the template’s newest version, saved after the baseVersionId the save or restore named.',
+      resolve: (p) => p.currentVersion ?? null,
+    }),
   }),
 });
+
+/** A save or restore: a CONFLICT also answers the newest version, for the builder to offer reloading it. */
+function versionPayload(run: () => Promise<TemplatePayloadShape>) {
+  return payload(async (): Promise<TemplatePayloadShape> => {
+    try {
+      return await run();
+    } catch (e) {
+      if (!(e instanceof TemplateVersionConflict)) throw e;
+      return { error: { code: e.code, message: e.message }, currentVersion: e.current };
+    }
+  });
+}
+
+const optionalId = (id: string | number | null | undefined) =>
+  id === null || id === undefined ? null : String(id);
+
+/** The optional base-version argument of a save or restore (without it the newest version is not checked). */
+const baseVersionArg = (t: Parameters<Parameters<typeof builder.mutationField>[1]>[0], what: string) =>
+  t.arg.id({
+    description:
+      `${what} When the template's newest version is another one, nothing is written and the error is ` +
+      'CONFLICT (with currentVersion). Without it the save is not checked against the newest version.',
+  });
 
 type DeletePayloadShape = { deletedId?: string | null; error?: ServerErrorShape | null };
 const DeleteTemplatePayload = builder.objectRef<DeletePayloadShape>('DeleteTemplatePayload').implement({
@@ -316,9 +358,13 @@ builder.mutationFields((t) => ({
       regenerateFeeds: t.arg.boolean({
         description: 'Move the feeds that use this template to the new version and generate them again.',
       }),
+      baseVersionId: baseVersionArg(
+        t,
+        'The templateVersionId the edit started from (the version the builder loaded or last saved).',
+      ),
     },
     resolve: (_r, args, ctx) =>
-      payload(async () => {
+      versionPayload(async () => {
         const actor = clientActor(ctx);
         const template = await updateTemplate(ctx.deps.db, actor, String(args.id), {
           name: args.name,
@@ -326,6 +372,7 @@ builder.mutationFields((t) => ({
           thumbnailUrl: args.thumbnailUrl,
           slots: args.slots,
           tags: args.tags?.map(String),
+          baseVersionId: optionalId(args.baseVersionId),
         });
         if (args.regenerateFeeds && ctx.deps.jobs)
           await regenerateForTemplate(
@@ -351,14 +398,19 @@ builder.mutationFields((t) => ({
     subGraphs: CLIENT,
     type: TemplatePayload,
     description: 'Makes an older version the newest again, as a new version.',
-    args: { templateId: t.arg.id({ required: true }), versionId: t.arg.id({ required: true }) },
+    args: {
+      templateId: t.arg.id({ required: true }),
+      versionId: t.arg.id({ required: true }),
+      baseVersionId: baseVersionArg(t, 'The templateVersionId the caller showed as the newest.'),
+    },
     resolve: (_r, args, ctx) =>
-      payload(async () => ({
+      versionPayload(async () => ({
         template: await restoreVersion(
           ctx.deps.db,
           clientActor(ctx),
           String(args.templateId),
           String(args.versionId),
+          optionalId(args.baseVersionId),
         ),
       })),
   }),

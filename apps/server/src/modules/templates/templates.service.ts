@@ -5,13 +5,14 @@
  * that client's rows: another client's id answers 'not found', exactly as an id that does not exist.
  */
 import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, max, or, sql, type SQL } from 'drizzle-orm';
-import { AUTO_TAGS, BUILDER, TAG_GROUPS, type AutoTag, type TagGroup } from '@adloom/template';
+import { AUTO_TAGS, TAG_GROUPS, copyName, type AutoTag, type TagGroup } from '@adloom/template';
 import type { Db } from '../../db/client.js';
 import {
   templateTagLinks,
   templateTags,
   templates,
   templateVersions,
+  users,
   type StoredSlot,
   type TemplateRow,
   type TemplateTagRow,
@@ -32,6 +33,11 @@ export interface TemplateSaveInput {
   slots?: readonly { id: string; name?: string | null }[] | null | undefined;
   /** Style and industry tag ids chosen in the builder. */
   tags?: readonly string[] | null | undefined;
+  /**
+   * The version the edit started from (the templateVersionId the builder loaded or last saved). When the
+   * template's newest version is another one, the save is refused with CONFLICT. Absent: accepted.
+   */
+  baseVersionId?: string | null | undefined;
 }
 
 export type TemplateSort = 'UPDATED' | 'NAME' | 'CREATED';
@@ -41,6 +47,24 @@ export interface TemplateView {
   template: TemplateRow;
   version: TemplateVersionRow;
   tags: TemplateTagRow[];
+}
+
+/** A version with the name of the member who saved it (null: unknown, nameless, or the library's). */
+export type TemplateVersionView = TemplateVersionRow & { savedBy?: string | null };
+
+/**
+ * A save or restore that started from an older version than the template's newest: refused, nothing
+ * written. `current` is the newest version, for the builder to offer reloading it.
+ */
+export class TemplateVersionConflict extends DomainError {
+  constructor(readonly current: TemplateVersionView & { savedBy: string | null }) {
+    const when = current.createdAt.toISOString().slice(0, 16).replace('T', ' ');
+    super(
+      'CONFLICT',
+      `This template was changed by ${current.savedBy ?? 'another member'} at ${when} UTC ` +
+        `(version ${current.number}) after the version you edited. Reload it, or save your changes as a copy.`,
+    );
+  }
 }
 
 const MAX_THUMBNAIL_URL = 2000;
@@ -169,15 +193,49 @@ interface NewVersion {
   restoredFromId?: string;
 }
 
-/** Appends a version to a template and makes it the newest, in the caller's transaction. */
+/** The name a member shows as the saver of a version: first and last name, or null without one. */
+export async function saverName(db: Db, userId: string | null): Promise<string | null> {
+  if (!userId) return null;
+  const [user] = await db
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, userId));
+  const name = user ? `${user.firstName.trim()} ${user.lastName.trim()}`.trim() : '';
+  return name === '' ? null : name;
+}
+
+/**
+ * Appends a version to a template and makes it the newest, in the caller's transaction. With `base`
+ * (undefined: no check), refuses with TemplateVersionConflict unless the newest version is `base`.
+ */
 async function appendVersion(
   db: Db,
   templateId: string,
   actor: Actor | null,
   next: NewVersion,
+  base?: string | null,
 ): Promise<TemplateVersionRow> {
-  // Serialises concurrent saves of one template, so version numbers stay 1, 2, 3…
-  await db.execute(sql`select id from ${templates} where ${templates.id} = ${templateId} for update`);
+  // The row lock serialises concurrent saves of one template (version numbers stay 1, 2, 3…) and makes
+  // the base check a compare-and-set: a save that waited here reads the newest version committed by the
+  // one before it (FOR UPDATE re-reads the row), and no other save can move it before this one commits.
+  const [locked] = await db
+    .select({ currentVersionId: templates.currentVersionId })
+    .from(templates)
+    .where(eq(templates.id, templateId))
+    .for('update');
+  if (!locked) throw templateNotFound(templateId);
+  if (
+    base !== undefined &&
+    base !== null &&
+    locked.currentVersionId !== null &&
+    locked.currentVersionId !== base
+  ) {
+    const [current] = await db
+      .select()
+      .from(templateVersions)
+      .where(eq(templateVersions.id, locked.currentVersionId));
+    throw new TemplateVersionConflict({ ...current!, savedBy: await saverName(db, current!.createdById) });
+  }
   const [{ last } = { last: 0 }] = await db
     .select({ last: max(templateVersions.number) })
     .from(templateVersions)
@@ -263,12 +321,13 @@ export async function updateTemplate(
       ? await chosenTagsOf(db, existing.id)
       : await chosenTagIds(db, actor.clientId, input.tags);
   return db.transaction(async (tx) => {
-    await appendVersion(tx, existing.id, actor, {
-      name,
-      templateString: input.templateString,
-      thumbnailUrl,
-      analysed,
-    });
+    await appendVersion(
+      tx,
+      existing.id,
+      actor,
+      { name, templateString: input.templateString, thumbnailUrl, analysed },
+      input.baseVersionId,
+    );
     await setTags(tx, existing.id, [...(await autoTagIds(tx, analysed.autoTags)), ...chosen]);
     return view(tx, (await tx.select().from(templates).where(eq(templates.id, existing.id)))[0]!);
   });
@@ -323,12 +382,16 @@ export async function listVersions(db: Db, clientId: string, templateId: string)
     .orderBy(desc(templateVersions.number));
 }
 
-/** Makes an older version the newest again, as a new version (history is never rewritten). */
+/**
+ * Makes an older version the newest again, as a new version (history is never rewritten). With
+ * `baseVersionId` (the newest version the caller showed), refused with CONFLICT when there is a newer one.
+ */
 export async function restoreVersion(
   db: Db,
   actor: Actor,
   templateId: string,
   versionId: string,
+  baseVersionId?: string | null,
 ): Promise<TemplateView> {
   const template = await ownTemplate(db, actor.clientId, templateId);
   if (!isUuid(versionId)) throw new DomainError('NOT_FOUND', `Version ${versionId} not found`);
@@ -339,25 +402,23 @@ export async function restoreVersion(
   if (!version) throw new DomainError('NOT_FOUND', `Version ${versionId} not found`);
   const analysed = analyseTemplate(version.templateString, version.name);
   return db.transaction(async (tx) => {
-    await appendVersion(tx, template.id, actor, {
-      name: version.name,
-      templateString: version.templateString,
-      thumbnailUrl: version.thumbnailUrl,
-      analysed,
-      restoredFromId: version.id,
-    });
+    await appendVersion(
+      tx,
+      template.id,
+      actor,
+      {
+        name: version.name,
+        templateString: version.templateString,
+        thumbnailUrl: version.thumbnailUrl,
+        analysed,
+        restoredFromId: version.id,
+      },
+      baseVersionId,
+    );
     const chosen = await chosenTagsOf(tx, template.id);
     await setTags(tx, template.id, [...(await autoTagIds(tx, analysed.autoTags)), ...chosen]);
     return view(tx, (await tx.select().from(templates).where(eq(templates.id, template.id)))[0]!);
   });
-}
-
-/** A name for a copy that stays within the 100-character limit. */
-export function copyName(name: string): string {
-  const prefix = 'Copy of ';
-  const room = BUILDER.maxNameLength - prefix.length;
-  const chars = Array.from(name);
-  return prefix + (chars.length > room ? chars.slice(0, room - 1).join('') + '…' : name);
 }
 
 /** Copies a template's newest version into a new template of `clientId` (duplicate, or use a library template). */
