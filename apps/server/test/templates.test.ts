@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readTemplate, serializeXml } from '@adloom/renderer';
 import { upsertLibraryTemplate } from '../src/modules/templates/templates.service.js';
 import { builderSvg } from './fixtures/templates.js';
 import {
@@ -89,7 +90,8 @@ describe.each(dbKinds)('templates on %s', (kind) => {
       versionNumber: 3,
       slots: [{ id: 'MAIN_001' }],
     });
-    expect(restored.template.templateString).toBe(builderSvg());
+    // What is stored is the checked tree's serialisation (here: the xlink namespace declared).
+    expect(restored.template.templateString).toBe(serializeXml(readTemplate(builderSvg()).root));
 
     const fetched = (
       await call(
@@ -132,6 +134,48 @@ describe.each(dbKinds)('templates on %s', (kind) => {
     expect(mismatch.error.message).toMatch(/do not match the template's image layers \(MAIN_001\)/);
     const thumb = await create('Thumb', builderSvg(), { thumb: 'javascript:alert(1)' });
     expect(thumb.error.code).toBe('INVALID_INPUT');
+  });
+
+  it('stores the sanitised serialisation, never the text as sent', async () => {
+    const sent =
+      '<?xml version="1.0" encoding="UTF-8"?>\n<!-- <script>alert(1)</script> -->\n' +
+      builderSvg({ extra: '<!-- <foreignObject/> --><text><![CDATA[a < b]]></text>' });
+    const result = await create('Serialised', sent);
+    expect(result.error).toBeNull();
+    const stored = (
+      await call('query($id: ID!) { productCatalogTemplate(id: $id) { templateString } }', {
+        id: result.template.id,
+      })
+    ).data?.productCatalogTemplate.templateString as string;
+    expect(stored).toBe(serializeXml(readTemplate(sent).root));
+    expect(stored).not.toMatch(/<\?xml|<!--|script|foreignObject|CDATA/);
+    expect(stored).toContain('<text>a &lt; b</text>');
+  });
+
+  it('refuses SVG whose dangerous names differ only in case, and processing instructions', async () => {
+    const hostile = {
+      '<SCRIPT> element': builderSvg({ extra: '<SCRIPT>alert(1)</SCRIPT>' }),
+      '<svg:script> element': builderSvg({
+        extra: '<svg:script xmlns:svg="http://www.w3.org/2000/svg">alert(1)</svg:script>',
+      }),
+      '<ForeignObject> element': builderSvg({ extra: '<ForeignObject/>' }),
+      'onLoad attribute on <rect>': builderSvg({ extra: '<rect width="1" height="1" onLoad="alert(1)"/>' }),
+      'xlink:href="javascript:alert(1)" on <a>': builderSvg({
+        extra: '<a xlink:href="javascript:alert(1)"><rect width="1" height="1"/></a>',
+      }),
+      'HREF="JAVASCRIPT:alert(1)" on <a>': builderSvg({
+        extra: '<a HREF="JAVASCRIPT:alert(1)"><rect width="1" height="1"/></a>',
+      }),
+      '<?xml-stylesheet?> processing instruction': `<?xml-stylesheet href="javascript:alert(1)"?>${builderSvg()}`,
+    };
+    for (const [what, svg] of Object.entries(hostile)) {
+      const result = await create('Hostile case', svg);
+      expect(result.template, svg).toBeNull();
+      expect(result.error).toEqual({
+        code: 'UNSAFE_TEMPLATE',
+        message: `The template contains content that is not allowed in a template: ${what}.`,
+      });
+    }
   });
 
   it('refuses malicious SVG on save and stores nothing', async () => {

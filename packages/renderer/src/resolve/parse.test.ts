@@ -128,6 +128,57 @@ describe('readTemplate', () => {
     expect(template.removed).toEqual(['<script> element', '<foreignObject> element', '<svg:script> element']);
   });
 
+  it('compares element and attribute names case-insensitively, prefix or not', () => {
+    const template = readTemplate(
+      svg(
+        '<SCRIPT>alert(1)</SCRIPT><Script>alert(2)</Script>' +
+          '<svg:SCRIPT xmlns:svg="http://www.w3.org/2000/svg">alert(3)</svg:SCRIPT>' +
+          '<h:script xmlns:h="http://www.w3.org/1999/xhtml">alert(4)</h:script>' +
+          '<FOREIGNOBJECT><div xmlns="http://www.w3.org/1999/xhtml">x</div></FOREIGNOBJECT><foreignobject/>' +
+          '<a><SET attributeName="href" to="javascript:alert(5)"/><AnimateMotion/></a>' +
+          '<rect width="1" height="1" onLoad="a()" ONCLICK="b()" svg:onload="c()" xmlns:svg="http://www.w3.org/2000/svg"/>' +
+          '<a HREF="JavaScript:alert(6)"><use xlink:HREF=" javascript:alert(7)"/></a>' +
+          '<h:img xmlns:h="http://www.w3.org/1999/xhtml" SRC="http://tracker.test/p.gif"/>' +
+          '<STYLE>@import url(http://evil.test/a.css);</STYLE>' +
+          '<IMAGE href="data:image/svg+xml;base64,PHN2Zy8+"/><FEIMAGE HREF="https://evil.test/f.png"/>',
+      ),
+    );
+    const out = serializeXml(template.root);
+    expect(out).not.toMatch(/script|alert|foreignobject|div|<set|animatemotion|onload|onclick|evil|tracker/i);
+    expect(out).toContain('<rect width="1" height="1" xmlns:svg="http://www.w3.org/2000/svg"/>');
+    expect(template.removed).toEqual([
+      '<SCRIPT> element',
+      '<Script> element',
+      '<svg:SCRIPT> element',
+      '<h:script> element',
+      '<FOREIGNOBJECT> element',
+      '<foreignobject> element',
+      '<SET> element',
+      '<AnimateMotion> element',
+      'onLoad attribute on <rect>',
+      'ONCLICK attribute on <rect>',
+      'svg:onload attribute on <rect>',
+      'HREF="JavaScript:alert(6)" on <a>',
+      'xlink:HREF="javascript:alert(7)" on <use>',
+      'SRC attribute on <h:img>',
+      '@import url(http://evil.test/a.css); in <style>',
+      'href="data:image/svg+xml;base64,PHN2Zy8+" on <IMAGE>',
+      'HREF="https://evil.test/f.png" on <FEIMAGE>',
+    ]);
+  });
+
+  it('reports processing instructions, wherever they are, and never writes them back', () => {
+    const template = readTemplate(
+      '<?xml version="1.0"?><?xml-stylesheet href="javascript:alert(1)"?>' +
+        svg('<?XML-STYLESHEET type="text/xsl" href="evil.xsl"?><g/>'),
+    );
+    expect(template.removed).toEqual([
+      '<?xml-stylesheet?> processing instruction',
+      '<?XML-STYLESHEET?> processing instruction',
+    ]);
+    expect(serializeXml(template.root)).not.toMatch(/<\?|stylesheet|javascript|evil/i);
+  });
+
   it('removes event attributes and animations that could set an href', () => {
     const template = readTemplate(
       svg(

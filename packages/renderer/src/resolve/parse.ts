@@ -29,6 +29,15 @@ interface OpenElement {
   children: XmlNode[];
 }
 
+/** What the caller wants to hear about while parsing. */
+export interface ParseObserver {
+  /**
+   * Called with the target of each processing instruction (`xml-stylesheet` for `<?xml-stylesheet …?>`),
+   * which the tree never holds: a template reader reports them as removed.
+   */
+  onProcessingInstruction?: (target: string) => void;
+}
+
 /** Thrown from inside saxes handlers; caught below and turned into a TemplateParseError. */
 class Refusal extends Error {}
 
@@ -36,7 +45,11 @@ class Refusal extends Error {}
  * Parses XML text into a tree. Comments and processing instructions are dropped; CDATA becomes text.
  * Throws TemplateParseError ('could not parse the template!') with the reason.
  */
-export function parseXml(source: string, limits: ParseLimits = DEFAULT_PARSE_LIMITS): XmlElement {
+export function parseXml(
+  source: string,
+  limits: ParseLimits = DEFAULT_PARSE_LIMITS,
+  observer: ParseObserver = {},
+): XmlElement {
   if (typeof source !== 'string') throw new TemplateParseError('the template is not text');
   if (source.length > limits.maxChars) {
     throw new TemplateParseError(
@@ -82,6 +95,7 @@ export function parseXml(source: string, limits: ParseLimits = DEFAULT_PARSE_LIM
     if (parent) parent.children.push(node);
     else root = node;
   });
+  parser.on('processinginstruction', (instruction) => observer.onProcessingInstruction?.(instruction.target));
   parser.on('text', appendText);
   parser.on('cdata', appendText);
 

@@ -7,10 +7,14 @@ import { isBlurLayerId, isCopyLayerId, isLogoLayerId, isMainSlotId } from '@adlo
 import { hasOnlyFragmentUrls, isFragmentReference, sanitizeCss } from './css.js';
 import { attr, localName, text, withAttributes, withChildren, type XmlElement, type XmlNode } from './xml.js';
 
-/** Elements that run code, embed other documents or animate attributes (SMIL can set an href). */
+/**
+ * Elements that run code, embed other documents or animate attributes (SMIL can set an href), by local name
+ * in lower case: names are compared case-insensitively, because an SVG pasted into HTML is read by the HTML
+ * parser, which lower-cases `<SCRIPT>` into a script that runs.
+ */
 const DROPPED_ELEMENTS = new Set([
   'script',
-  'foreignObject',
+  'foreignobject',
   'iframe',
   'embed',
   'object',
@@ -20,11 +24,24 @@ const DROPPED_ELEMENTS = new Set([
   'handler',
   'listener',
   'animate',
-  'animateMotion',
-  'animateTransform',
-  'animateColor',
+  'animatemotion',
+  'animatetransform',
+  'animatecolor',
   'set',
   'discard',
+]);
+
+/** HTML attributes that load something (an `<html:img src>` inside the SVG): never part of a template. */
+const LOADING_ATTRIBUTES = new Set([
+  'src',
+  'srcset',
+  'srcdoc',
+  'data',
+  'action',
+  'formaction',
+  'background',
+  'poster',
+  'codebase',
 ]);
 
 // Raster formats only: an SVG data image would be a second document with references of its own.
@@ -49,8 +66,9 @@ function isFilledByRenderer(ancestors: readonly XmlElement[], node: XmlElement):
   return false;
 }
 
-function isHrefName(name: string): boolean {
-  return name === 'href' || name.endsWith(':href');
+/** An attribute name without its prefix, in lower case: `xlink:HREF` is `href`, `svg:onLoad` is `onload`. */
+function localAttributeName(name: string): string {
+  return name.slice(name.indexOf(':') + 1).toLowerCase();
 }
 
 function short(value: string): string {
@@ -61,7 +79,7 @@ function short(value: string): string {
 export function sanitizeTemplate(root: XmlElement): SanitizeResult {
   const removed: string[] = [];
   const clean = (node: XmlElement, ancestors: readonly XmlElement[]): XmlElement | null => {
-    const name = localName(node);
+    const name = localName(node).toLowerCase();
     if (DROPPED_ELEMENTS.has(name)) {
       removed.push(`<${node.name}> element`);
       return null;
@@ -69,14 +87,15 @@ export function sanitizeTemplate(root: XmlElement): SanitizeResult {
     const changes: Record<string, string | undefined> = {};
     for (const [attribute, value] of Object.entries(node.attributes)) {
       const lower = attribute.toLowerCase();
-      if (lower.startsWith('on') || lower === 'xml:base') {
+      const local = localAttributeName(attribute);
+      if (local.startsWith('on') || lower === 'xml:base' || LOADING_ATTRIBUTES.has(local)) {
         removed.push(`${attribute} attribute on <${node.name}>`);
         changes[attribute] = undefined;
-      } else if (isHrefName(attribute)) {
+      } else if (local === 'href') {
         const target = value.trim();
         const allowed =
           isFragmentReference(target) ||
-          ((name === 'image' || name === 'feImage') && DATA_IMAGE.test(target)) ||
+          ((name === 'image' || name === 'feimage') && DATA_IMAGE.test(target)) ||
           (name === 'image' && WEB_URL.test(target) && isFilledByRenderer(ancestors, node));
         if (!allowed) {
           removed.push(`${attribute}="${short(target)}" on <${node.name}>`);

@@ -96,11 +96,18 @@ function dropUndeclaredPrefixes(root: XmlElement, declared: Set<string>): XmlEle
  * 1080 (spec section 9) and the viewBox to the size. Throws 'could not parse the template!' with a reason.
  */
 export function readTemplate(source: string, limits: ParseLimits = DEFAULT_PARSE_LIMITS): SvgTemplate {
-  const parsed = parseXml(source, limits);
+  const instructions: string[] = [];
+  const parsed = parseXml(source, limits, { onProcessingInstruction: (target) => instructions.push(target) });
   if (localName(parsed) !== 'svg') {
     throw new TemplateParseError(`the root element is <${parsed.name}>, not <svg>`);
   }
-  const { root: sanitised, removed } = sanitizeTemplate(parsed);
+  const sanitisedTree = sanitizeTemplate(parsed);
+  const { root: sanitised } = sanitisedTree;
+  // A stylesheet or other instruction is dropped by the parser; it is reported, so a save can refuse it.
+  const removed = [
+    ...instructions.map((target) => `<?${target}?> processing instruction`),
+    ...sanitisedTree.removed,
+  ];
   const width = readSize(sanitised, 'width', RENDERER.defaultWidth);
   const height = readSize(sanitised, 'height', RENDERER.defaultHeight);
   // xlink is declared on the root when used anywhere, as is the SVG namespace itself.

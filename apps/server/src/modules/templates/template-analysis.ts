@@ -1,6 +1,7 @@
 /**
  * What the server reads from a template SVG before it stores a version (issue 4, part 3): it parses and
- * sanitises it with the renderer's own reader (refusing anything sanitising would remove), checks its
+ * sanitises it with the renderer's own reader (refusing anything sanitising would remove; what is stored is
+ * the serialisation of the checked tree, never the text as sent), checks its
  * embedded pictures against the renderer's pixel limit, checks the save rules of spec section 5 with
  * packages/template, and extracts the slots and automatic tags from the layer ids. Nothing here touches
  * the database.
@@ -9,6 +10,7 @@ import {
   checkTemplatePictures,
   ImageLoadError,
   readTemplate,
+  serializeXml,
   TemplateParseError,
   type XmlElement,
 } from '@adloom/renderer';
@@ -25,6 +27,12 @@ import { DomainError } from '../../errors.js';
 
 /** A checked template: its size, slots, automatic tags and the builder's display settings. */
 export interface AnalysedTemplate {
+  /**
+   * What is stored: the serialisation of the tree that was checked, never the text as sent. Comments,
+   * processing instructions, the XML declaration and anything else the reader did not keep are gone, so
+   * what the builder or a browser later reads is exactly what the sanitiser saw.
+   */
+  templateString: string;
   width: number;
   height: number;
   slots: Slot[];
@@ -108,8 +116,10 @@ export function analyseTemplate(templateString: string, name: string): AnalysedT
     layers: slots.map((slot) => ({ dynamicLayerType: slot.type })),
   });
   if (!check.ok) throw new DomainError('INVALID_TEMPLATE', check.reason);
-  const metadata = readBuilderMetadata(templateString);
+  const stored = serializeXml(parsed.root);
+  const metadata = readBuilderMetadata(stored);
   return {
+    templateString: stored,
     width: parsed.width,
     height: parsed.height,
     slots,

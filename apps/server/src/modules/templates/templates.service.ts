@@ -246,7 +246,8 @@ async function appendVersion(
       templateId,
       number: (last ?? 0) + 1,
       name: next.name,
-      templateString: next.templateString,
+      // The checked tree's serialisation, never the text as sent (analyseTemplate).
+      templateString: next.analysed.templateString,
       width: next.analysed.width,
       height: next.analysed.height,
       thumbnailUrl: next.thumbnailUrl,
@@ -628,7 +629,7 @@ export async function upsertLibraryTemplate(db: Db, entry: LibraryEntry): Promis
     if (template) {
       const current = (await view(tx, template)).version;
       if (
-        current.templateString === entry.templateString &&
+        current.templateString === analysed.templateString &&
         current.name === entry.name &&
         current.thumbnailUrl === entry.thumbnailUrl
       )
