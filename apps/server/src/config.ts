@@ -40,6 +40,10 @@ export interface Config {
   workersInWeb: boolean;
   /** How often an idle worker looks for jobs, in milliseconds (a job sent by the same process wakes it at once). */
   jobPollingIntervalMs: number;
+  /** Catalogue imports one working process runs at once (at most one per client, across all processes). */
+  importSlots: number;
+  /** A feed download that receives fewer than `bytes` in a window of `windowMs` (after the first) fails. */
+  feedMinRate: { bytes: number; windowMs: number };
 }
 
 export interface S3Config {
@@ -176,5 +180,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     s3: readS3(env),
     workersInWeb: env.WORKERS_IN_WEB !== 'false',
     jobPollingIntervalMs: Number(env.JOB_POLLING_INTERVAL_MS ?? 1000),
+    importSlots: Math.max(1, Number(env.IMPORT_SLOTS ?? 3)),
+    feedMinRate: {
+      bytes: Number(env.FEED_MIN_RATE_BYTES ?? 16 * 1024),
+      windowMs: Number(env.FEED_MIN_RATE_WINDOW_MS ?? 30_000),
+    },
   };
 }

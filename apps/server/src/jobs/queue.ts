@@ -16,6 +16,14 @@
  *   processes. So a job held by a killed worker runs again after at most expiry + maintenance interval.
  * - Retries wait `retryDelay` seconds; with `retryBackoff` the wait doubles each time (with jitter):
  *   about delay x 1-2, then x 2-4, x 4-8, ...
+ * - Groups (fairness between clients): a job sent with a `group` (a client's id) is ordered round robin
+ *   with the other groups' jobs of its queue, not behind all of them: each job gets a place in its group's
+ *   line, counted from the queue's head when the group had nothing waiting, and workers take the lowest
+ *   place first (pg-boss's `priority`, negated: fairPlaces). A worker with `perGroup` also runs at most
+ *   that many jobs of one group at once across every process: it fetches with its own query, one fetch of
+ *   the queue at a time (an advisory lock), skipping the groups that are full, so a full group holds up
+ *   no other (pg-boss's 'singleton' policy stops at the first job whose key is running). A job held by a
+ *   killed worker keeps its group's place until it expires, or until its owner fails it (failActive).
  */
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
@@ -68,7 +76,16 @@ export interface SendOptions {
    * which no run of the failed job did if its last attempt died.
    */
   deadLetter?: string;
+  /**
+   * The job's group, e.g. the client it works for: jobs of a queue are taken round robin between groups
+   * (a group's 100,000 jobs do not hold up another's 3), and workers with `perGroup` run at most that many
+   * of one group at once. Kept in the job's data under {@link GROUP_FIELD}; handlers do not see it.
+   */
+  group?: string;
 }
+
+/** Where a job's group is kept in its data (read by SQL: fairPlaces and fetchGrouped). */
+export const GROUP_FIELD = '__group';
 
 export interface WorkOptions {
   /** Jobs run at once by this worker (default 1). */
@@ -82,6 +99,12 @@ export interface WorkOptions {
   batchSize?: number;
   /** Overrides the queue's polling interval for this worker. */
   pollingIntervalMs?: number;
+  /**
+   * At most this many jobs of one group (SendOptions.group) run at once, across every worker of the
+   * queue in every process; the other groups' jobs go on meanwhile. For queues of modest length (each
+   * fetch ranks every waiting job): imports, not per-item generation.
+   */
+  perGroup?: number;
 }
 
 /** A job as a handler sees it. */
@@ -141,6 +164,13 @@ export interface JobQueue {
   offWork(workerId: string): Promise<void>;
   getJob<T = unknown>(name: string, id: string): Promise<JobInfo<T> | null>;
   counts(name: string): Promise<JobCounts>;
+  /**
+   * Fails the active jobs of `name` whose data contains `match` (JSON containment), with `message`, as
+   * a failed run would (retried, or sent to its dead letter): for jobs whose worker is known to be dead
+   * (an import without a heartbeat), so that they stop holding their group's place until their expiry.
+   * Returns how many were failed.
+   */
+  failActive(name: string, match: Record<string, unknown>, message: string): Promise<number>;
 }
 
 /** Anything with pino's methods (the Fastify logger). */
@@ -295,6 +325,17 @@ export function isHandBack(signal: AbortSignal): boolean {
   return signal.aborted && signal.reason === STOPPED;
 }
 
+/** The last place a group's job can take in its queue's line (pg-boss's priority is a 32-bit integer). */
+const LAST_PLACE = 2_000_000_000;
+
+/** A job's data as its handler sees it: without the group the queue keeps in it. */
+function withoutGroup<T>(data: T): T {
+  if (!data || typeof data !== 'object' || !(GROUP_FIELD in data)) return data;
+  const copy = { ...data } as Record<string, unknown>;
+  delete copy[GROUP_FIELD];
+  return copy as T;
+}
+
 const toDate = (v: unknown): Date | null => (v == null ? null : v instanceof Date ? v : new Date(String(v)));
 
 export function createJobQueue(database: Database, options: JobQueueOptions = {}): JobQueue {
@@ -367,12 +408,18 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
     });
   }
 
-  function jobInsert(name: string, data: object, o: SendOptions = {}): PgBoss.JobInsert & { id: string } {
+  function jobInsert(
+    name: string,
+    data: object,
+    o: SendOptions = {},
+    priority?: number,
+  ): PgBoss.JobInsert & { id: string } {
     const id = randomUUID();
     return {
       id,
       name,
-      data,
+      data: o.group === undefined ? data : { ...data, [GROUP_FIELD]: o.group },
+      priority,
       singletonKey: o.singletonKey ?? id,
       retryLimit: o.retryLimit ?? defaults.retryLimit,
       retryDelay: o.retryDelay ?? defaults.retryDelay,
@@ -385,17 +432,51 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
     };
   }
 
+  /**
+   * The priorities of jobs about to be sent, in their order (undefined for jobs without a group): each
+   * group's jobs take the next places of its line, which starts at the queue's head (the first place
+   * among the jobs ready to run) when the group has nothing waiting, else after its last waiting job.
+   * Workers take the highest priority, i.e. the lowest place, so groups alternate. Two sends of one group
+   * at the same moment may share places: their jobs alternate, nothing is lost.
+   */
+  async function fairPriorities(name: string, groups: readonly (string | undefined)[]) {
+    const named = [...new Set(groups.filter((g): g is string => g !== undefined))];
+    if (named.length === 0) return groups.map(() => undefined);
+    const { rows } = await executor.executeSql(
+      `SELECT NULL::text AS grp, max(priority) AS priority FROM ${schema}.job
+        WHERE name = $1 AND state < 'active' AND start_after < now()
+       UNION ALL
+       SELECT data->>'${GROUP_FIELD}', min(priority) FROM ${schema}.job
+        WHERE name = $1 AND state < 'active' AND data->>'${GROUP_FIELD}' = ANY($2::text[])
+        GROUP BY 1`,
+      [name, named],
+    );
+    const head = Math.max(0, -Number(rows.find((r) => r.grp === null)?.priority ?? 0));
+    const next = new Map(named.map((g) => [g, head]));
+    for (const row of rows) {
+      if (row.grp !== null) next.set(String(row.grp), Math.max(head, 1 - Number(row.priority)));
+    }
+    return groups.map((group) => {
+      if (group === undefined) return undefined;
+      const place = next.get(group)!;
+      next.set(group, place + 1);
+      return -Math.min(place, LAST_PLACE);
+    });
+  }
+
   async function send<T extends object>(name: string, data: T, o: SendOptions = {}): Promise<string | null> {
     await ensureQueue(name);
     if (o.deadLetter) await ensureQueue(o.deadLetter);
-    const job = jobInsert(name, data, o);
-    const id = await boss.send(name, data, {
+    const [priority] = await fairPriorities(name, [o.group]);
+    const job = jobInsert(name, data, o, priority);
+    const id = await boss.send(name, job.data as object, {
       id: job.id,
       singletonKey: job.singletonKey,
       retryLimit: job.retryLimit,
       retryDelay: job.retryDelay,
       retryBackoff: job.retryBackoff,
       expireInSeconds: job.expireInSeconds,
+      ...(priority !== undefined ? { priority } : {}),
       ...(o.deadLetter ? { deadLetter: o.deadLetter } : {}),
       ...(o.startAfterSeconds ? { startAfter: o.startAfterSeconds } : {}),
     });
@@ -410,6 +491,10 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
     await ensureQueue(name);
     for (const dl of new Set(jobs.map((j) => j.options?.deadLetter).filter((d): d is string => !!d)))
       await ensureQueue(dl);
+    const priorities = await fairPriorities(
+      name,
+      jobs.map((j) => j.options?.group),
+    );
     let inserted = 0;
     // pg-boss's insert does not report how many rows it inserted: read the count from the executor's result.
     const counting: Executor = {
@@ -420,11 +505,65 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
       },
     };
     for (let i = 0; i < jobs.length; i += sendManyBatchSize) {
-      const batch = jobs.slice(i, i + sendManyBatchSize).map((j) => jobInsert(name, j.data, j.options));
+      const batch = jobs
+        .slice(i, i + sendManyBatchSize)
+        .map((j, k) => jobInsert(name, j.data, j.options, priorities[i + k]));
       await boss.insert(batch, { db: counting as PgBoss.Db });
     }
     if (inserted > 0) await announce(name);
     return inserted;
+  }
+
+  /**
+   * Takes up to `limit` jobs for a worker with `perGroup`: in priority order, skipping the jobs of groups
+   * that already run `perGroup` (in any process). Fetches of the queue take turns (a transaction-scoped
+   * advisory lock), so that two workers cannot both start the last free job of a group: each sees the
+   * jobs the one before it started, as its query begins after the lock.
+   */
+  async function fetchGrouped(name: string, limit: number, perGroup: number): Promise<FetchedJob[]> {
+    const client = await database.pool.connect();
+    let broken = false;
+    try {
+      await client.query('BEGIN');
+      await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [
+        `adloom-jobs:${schema}:${name}`,
+      ]);
+      const group = `coalesce(data->>'${GROUP_FIELD}', id::text)`;
+      const { rows } = await client.query<FetchedJob>(
+        `WITH waiting AS (
+           SELECT id, priority, created_on, ${group} AS grp,
+                  row_number() OVER (PARTITION BY ${group} ORDER BY priority DESC, created_on, id) AS place
+             FROM ${schema}.job
+            WHERE name = $1 AND state < 'active' AND start_after < now()
+         ), running AS (
+           SELECT ${group} AS grp, count(*) AS n FROM ${schema}.job
+            WHERE name = $1 AND state = 'active' GROUP BY 1
+         ), next AS (
+           SELECT w.id FROM waiting w LEFT JOIN running r ON r.grp = w.grp
+            WHERE w.place + coalesce(r.n, 0) <= $3
+            ORDER BY w.priority DESC, w.created_on, w.id
+            LIMIT $2
+         )
+         UPDATE ${schema}.job j SET
+           state = 'active',
+           started_on = now(),
+           retry_count = CASE WHEN j.started_on IS NOT NULL THEN j.retry_count + 1 ELSE j.retry_count END
+          FROM next
+         WHERE j.name = $1 AND j.id = next.id AND j.state < 'active'
+         RETURNING j.id, j.name, j.data, EXTRACT(epoch FROM j.expire_in) AS "expireInSeconds",
+                   j.retry_count AS "retryCount", j.retry_limit AS "retryLimit"`,
+        [name, limit, perGroup],
+      );
+      await client.query('COMMIT');
+      return rows;
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => {
+        broken = true;
+      });
+      throw err;
+    } finally {
+      client.release(broken);
+    }
   }
 
   async function runJob(
@@ -446,7 +585,7 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
       handler({
         id: job.id,
         name: job.name,
-        data: job.data,
+        data: withoutGroup(job.data),
         retryCount: Number(job.retryCount ?? 0),
         retryLimit: Number(job.retryLimit ?? 0),
         signal: abort.signal,
@@ -530,6 +669,7 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
     const concurrency = Math.max(1, o.concurrency ?? 1);
     const batchSize = Math.max(1, o.batchSize ?? concurrency);
     const interval = o.pollingIntervalMs ?? pollingIntervalMs;
+    const perGroup = o.perGroup === undefined ? undefined : Math.max(1, o.perGroup);
     let wakeController = new AbortController();
     let slotFreed: (() => void) | undefined;
     const poller: Poller = {
@@ -578,10 +718,12 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
         const wake = wakeController.signal;
         let jobs: FetchedJob[] = [];
         try {
-          jobs = (await boss.fetch(name, {
-            batchSize: Math.max(batchSize, free),
-            includeMetadata: true,
-          })) as unknown as FetchedJob[];
+          jobs = perGroup
+            ? await fetchGrouped(name, Math.max(batchSize, free), perGroup)
+            : ((await boss.fetch(name, {
+                batchSize: Math.max(batchSize, free),
+                includeMetadata: true,
+              })) as unknown as FetchedJob[]);
         } catch (err) {
           log.error({ err, queue: name }, 'could not fetch jobs');
         }
@@ -653,7 +795,7 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
         id: job.id,
         name: job.name,
         state: job.state,
-        data: job.data,
+        data: withoutGroup(job.data),
         output: job.state === 'completed' ? ((job.output as Record<string, unknown> | null) ?? null) : null,
         error: failed ? errorMessage(job.output) : null,
         retryCount: Number(job.retryCount),
@@ -662,6 +804,16 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
         startedOn: toDate(job.startedOn),
         completedOn: toDate(job.completedOn),
       };
+    },
+    async failActive(name, match, message) {
+      await start();
+      const { rows } = await executor.executeSql(
+        `SELECT id FROM ${schema}.job WHERE name = $1 AND state = 'active' AND data @> $2::jsonb`,
+        [name, JSON.stringify(match)],
+      );
+      const ids = rows.map((row) => String(row.id));
+      for (const id of ids) await boss.fail(name, id, { message });
+      return ids.length;
     },
     async counts(name) {
       await start();

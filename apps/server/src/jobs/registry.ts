@@ -3,6 +3,7 @@
  * them all); the worker process and the web process (unless WORKERS_IN_WEB=false) then work every
  * registered job. A handler may run more than once for the same job: see final-state.ts.
  */
+import type { Config } from '../config.js';
 import type { AppDeps } from '../deps.js';
 import type { JobOutput, JobQueue, QueueJob, WorkOptions } from './queue.js';
 
@@ -11,10 +12,13 @@ export type JobContext = AppDeps & { jobs: JobQueue };
 
 export type RegisteredJobHandler<T = unknown> = (job: QueueJob<T>, ctx: JobContext) => Promise<JobOutput>;
 
+/** A worker's options, or a function of the settings that gives them (e.g. IMPORT_SLOTS). */
+export type RegisteredWorkOptions = WorkOptions | ((config: Config) => WorkOptions);
+
 export interface RegisteredJob {
   name: string;
   handler: RegisteredJobHandler<never>;
-  options: WorkOptions;
+  options: RegisteredWorkOptions;
 }
 
 const handlers = new Map<string, RegisteredJob>();
@@ -23,7 +27,7 @@ const handlers = new Map<string, RegisteredJob>();
 export function registerJobHandler<T>(
   name: string,
   handler: RegisteredJobHandler<T>,
-  options: WorkOptions = {},
+  options: RegisteredWorkOptions = {},
 ): () => void {
   if (handlers.has(name)) throw new Error(`A handler for job "${name}" is already registered`);
   const entry: RegisteredJob = { name, handler: handler as RegisteredJobHandler<never>, options };
@@ -67,13 +71,22 @@ function queueNext(jobs: JobQueue, name: string, everySeconds: number) {
   );
 }
 
-/** Starts a worker for every registered job on `ctx.jobs`, and the periodic jobs; returns the worker ids. */
-export async function startRegisteredWorkers(ctx: JobContext): Promise<string[]> {
+/**
+ * Starts a worker for every registered job on `ctx.jobs`, and the periodic jobs; returns the worker ids.
+ * `only` limits it to some jobs (tests), without the periodic ones unless named.
+ */
+export async function startRegisteredWorkers(
+  ctx: JobContext,
+  { only }: { only?: readonly string[] } = {},
+): Promise<string[]> {
   await ctx.jobs.start();
   const ids: string[] = [];
   for (const { name, handler, options } of registeredJobs()) {
-    ids.push(await ctx.jobs.work<never>(name, options, (job) => handler(job, ctx)));
+    if (only && !only.includes(name)) continue;
+    const resolved = typeof options === 'function' ? options(ctx.config) : options;
+    ids.push(await ctx.jobs.work<never>(name, resolved, (job) => handler(job, ctx)));
   }
-  for (const [name, everySeconds] of periodic) await queueNext(ctx.jobs, name, everySeconds);
+  for (const [name, everySeconds] of periodic)
+    if (!only || only.includes(name)) await queueNext(ctx.jobs, name, everySeconds);
   return ids;
 }
