@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   clientFeatures,
@@ -98,6 +98,45 @@ export async function addMember(
     .returning();
   if (!row) throw new Error('membership upsert returned nothing');
   return row;
+}
+
+/**
+ * How many workspaces on a trial (running or expired: never paid for) one person may be an admin of when
+ * they start another one (/register/client/). Trials are free, so without a limit one account could start
+ * trial after trial; three leave room for a second brand and a fresh start.
+ */
+export const MAX_TRIAL_WORKSPACES_PER_USER = 3;
+
+export const trialWorkspaceLimitMessage = () =>
+  `You are an admin of ${MAX_TRIAL_WORKSPACES_PER_USER} trial workspaces already, the most one person can ` +
+  'start. Choose a plan for one of them, or ask to be invited to the workspace you need.';
+
+/**
+ * A new workspace on a trial with `userId` as its admin, refused with TRIAL_LIMIT_REACHED when the user is an
+ * admin of MAX_TRIAL_WORKSPACES_PER_USER trial or expired workspaces already. The user's row is locked while
+ * counting, so two requests at once cannot both take the last place.
+ */
+export async function createTrialWorkspace(
+  db: Db,
+  userId: string,
+  name: string,
+): Promise<{ client: ClientRow; membership: MembershipRow }> {
+  const clientName = checkClientName(name);
+  return db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    const [row] = await tx
+      .select({ n: count() })
+      .from(memberships)
+      .innerJoin(clients, eq(clients.id, memberships.clientId))
+      .where(
+        and(eq(memberships.userId, userId), eq(memberships.isAdmin, true), ne(clients.planStatus, 'paying')),
+      );
+    if (Number(row?.n ?? 0) >= MAX_TRIAL_WORKSPACES_PER_USER)
+      throw new DomainError('TRIAL_LIMIT_REACHED', trialWorkspaceLimitMessage());
+    const client = await createClient(tx, { name: clientName, planStatus: 'trial' });
+    const membership = await addMember(tx, { userId, clientId: client.id, isAdmin: true });
+    return { client, membership };
+  });
 }
 
 /** Records that an active member accepted the client's terms. */

@@ -7,7 +7,7 @@ import { limitMail, reserveSignIn, signInSucceeded, unlockAccount } from '../../
 import { hashPassword, passwordProblem, verifyPassword } from '../../auth/passwords.js';
 import { endAllSessionsOf, endOtherSessionsOf, type Viewer } from '../../auth/sessions.js';
 import { hashSecret } from '../../auth/tokens.js';
-import { addMember, clientsOfUser, createClient } from '../clients/clients.service.js';
+import { clientsOfUser, createTrialWorkspace } from '../clients/clients.service.js';
 import { isValidEmail, normaliseEmail } from './user-rules.js';
 import {
   checkNewUser,
@@ -276,11 +276,12 @@ export function consumeSignInLink(deps: AppDeps, secret: string) {
   return consumeToken(deps.db, secret, 'sign_in');
 }
 
-/** /register/client/: a signed-in user creates a workspace on a trial plan and becomes its admin. */
-export async function createWorkspace(deps: AppDeps, userId: string, name: string) {
-  const client = await createClient(deps.db, { name, planStatus: 'trial' });
-  const membership = await addMember(deps.db, { userId, clientId: client.id, isAdmin: true });
-  return { client, membership };
+/**
+ * /register/client/: a signed-in user creates a workspace on a trial plan and becomes its admin, within the
+ * limit of trial workspaces per person (MAX_TRIAL_WORKSPACES_PER_USER).
+ */
+export function createWorkspace(deps: AppDeps, userId: string, name: string) {
+  return createTrialWorkspace(deps.db, userId, name);
 }
 
 /** Where a freshly signed-in user goes: a client landing, or a register page when they have none. */
