@@ -26,7 +26,8 @@ import { BuilderToolbar } from './panels/BuilderToolbar';
 import { LayersPanel } from './panels/LayersPanel';
 import { PropertiesPanel } from './panels/PropertiesPanel';
 import { CatalogueColumnsContext, catalogueColumnsOf } from './panels/text/catalogueColumns';
-import { useSaveTemplate } from './panels/useSaveTemplate';
+import { SaveConflictModal } from './panels/SaveConflictModal';
+import { useSaveTemplate, type SaveConflict } from './panels/useSaveTemplate';
 import { wholeState } from './panels/wholeState';
 import { previewSlotsOf, type ServerPreviewSlot } from './preview/adGenerationJob';
 import { PreviewBar } from './preview/PreviewBar';
@@ -69,13 +70,33 @@ function useLeaveWarning(editor: BuilderEditor, dirty: boolean) {
   return blocker;
 }
 
-function BuilderWorkspace({ template, clientId }: { template: LoadedTemplate | null; clientId: string }) {
+/** The version a save made, and the template as loaded when it made it. */
+interface SavedVersion {
+  loaded: LoadedTemplate | null;
+  versionId: string;
+  slots: readonly ServerPreviewSlot[];
+}
+
+interface BuilderWorkspaceProps {
+  template: LoadedTemplate | null;
+  clientId: string;
+  /** Reads the template again from the server; the editor then loads its newest version. */
+  onReload?: () => void;
+}
+
+function BuilderWorkspace({ template, clientId, onReload }: BuilderWorkspaceProps) {
   const [editor] = useState(() => new BuilderEditor());
   const navigate = useNavigate();
   const viewRef = useRef<FabricView | null>(null);
-  const [templateVersionId, setTemplateVersionId] = useState(template?.templateVersionId ?? null);
-  // The saved version's slots: the server preview sends their settings with the version they belong to.
-  const [savedSlots, setSavedSlots] = useState<readonly ServerPreviewSlot[]>(template?.slots ?? []);
+  // The version the document is based on: the one last saved here, until the template is loaded again
+  // (a reload, or the read that follows a save), then the loaded one. Saves name it (a newer one on the
+  // server is a conflict); the server preview renders it with its slots' settings.
+  const [saved, setSaved] = useState<SavedVersion | null>(null);
+  const base =
+    saved && saved.loaded === template
+      ? saved
+      : { versionId: template?.templateVersionId ?? null, slots: template?.slots ?? [] };
+  const [conflict, setConflict] = useState<SaveConflict | null>(null);
   const [regenerateFeeds, setRegenerateFeeds] = useState(false);
   const feedCount = template?.feeds.length ?? 0;
   const state = useEditorState(editor, wholeState);
@@ -106,18 +127,18 @@ function BuilderWorkspace({ template, clientId }: { template: LoadedTemplate | n
   const { save, saving } = useSaveTemplate({
     editor,
     templateId: template?.id ?? null,
+    baseVersionId: base.versionId,
     thumbnail: () => {
       const view = viewRef.current;
       return view ? view.thumbnail() : Promise.reject(new Error('Canvas is empty'));
     },
-    onSaved: (saved, created) => {
-      if (saved.templateVersionId) {
-        setTemplateVersionId(saved.templateVersionId);
-        setSavedSlots(saved.slots);
-      }
-      // After the first save the user goes to the new template's edit route (spec section 2).
-      if (created) navigate(editUrl(saved.id));
+    onSaved: (made, created) => {
+      if (made.templateVersionId)
+        setSaved({ loaded: template, versionId: made.templateVersionId, slots: made.slots });
+      // After the first save (or a save as a copy) the user goes to the new template's edit route (spec section 2).
+      if (created) navigate(editUrl(made.id));
     },
+    onConflict: setConflict,
   });
   const { importFile, progress } = useSvgImport({ onCreated: (created) => navigate(editUrl(created.id)) });
   const blocker = useLeaveWarning(editor, state.dirty);
@@ -186,7 +207,7 @@ function BuilderWorkspace({ template, clientId }: { template: LoadedTemplate | n
               <WidgetsPanel editor={editor} />
             </Tabs.Panel>
             <Tabs.Panel value="PREVIEW">
-              <PreviewPanel templateVersionId={templateVersionId} slots={savedSlots} preview={preview} />
+              <PreviewPanel templateVersionId={base.versionId} slots={base.slots} preview={preview} />
             </Tabs.Panel>
           </Box>
         </Tabs>
@@ -198,6 +219,18 @@ function BuilderWorkspace({ template, clientId }: { template: LoadedTemplate | n
         </Box>
       </Group>
       <PreviewBar preview={preview} />
+      <SaveConflictModal
+        conflict={conflict}
+        onCancel={() => setConflict(null)}
+        onReload={() => {
+          setConflict(null);
+          onReload?.();
+        }}
+        onSaveCopy={() => {
+          setConflict(null);
+          void save({ asCopy: true });
+        }}
+      />
       <Modal
         opened={blocker.state === 'blocked'}
         onClose={() => blocker.reset?.()}
@@ -221,11 +254,12 @@ function BuilderWorkspace({ template, clientId }: { template: LoadedTemplate | n
 
 /** An existing template: read it fresh (not cached), then edit it, or say why it cannot be. */
 function EditTemplate({ id, clientId, title }: { id: string; clientId: string; title: string }) {
-  const [{ data, error }] = useQuery({
+  const [{ data, error }, readAgain] = useQuery({
     query: BuilderTemplateQuery,
     variables: { id },
     requestPolicy: 'network-only',
   });
+  const reload = useCallback(() => readAgain({ requestPolicy: 'network-only' }), [readAgain]);
   const found = data?.productCatalogTemplate;
   const template = useMemo<LoadedTemplate | null>(
     () =>
@@ -280,7 +314,7 @@ function EditTemplate({ id, clientId, title }: { id: string; clientId: string; t
   return (
     <>
       <ScreenHeader title={found.name || title} />
-      <BuilderWorkspace key={template.id} template={template} clientId={clientId} />
+      <BuilderWorkspace key={template.id} template={template} clientId={clientId} onReload={reload} />
     </>
   );
 }

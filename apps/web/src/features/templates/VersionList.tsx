@@ -38,7 +38,12 @@ export function VersionList({ templateId }: { templateId: string }) {
       labels: { confirm: 'Restore', cancel: 'Cancel' },
       onConfirm: async () => {
         setBusyId(version.id);
-        const result = await restoreVersion({ templateId, versionId: version.id });
+        // The newest version shown: if someone saved since, the restore is refused (CONFLICT) and the list reloads.
+        const result = await restoreVersion({
+          templateId,
+          versionId: version.id,
+          baseVersionId: versions[0]!.id,
+        });
         const payload = result.data?.restoreProductCatalogTemplateVersion;
         notify.mutation(
           result,

@@ -1,7 +1,11 @@
 import { graphql } from '../../../graphql/client';
 import { SavedTemplateFields } from './savedTemplate';
 
-/** Saves a new version of a template from the builder (spec section 7, row 3). */
+/**
+ * Saves a new version of a template from the builder (spec section 7, row 3). baseVersionId is the version
+ * the document was loaded from or last saved as: a save from an older version than the newest is refused
+ * with CONFLICT, and currentVersion says who saved the newest one and when.
+ */
 export const UpdateTemplateMutation = graphql(
   `
     mutation UpdateTemplate(
@@ -12,6 +16,7 @@ export const UpdateTemplateMutation = graphql(
       $slots: [SlotInput!]
       $tags: [ID!]
       $regenerateFeeds: Boolean
+      $baseVersionId: ID
     ) {
       updateProductCatalogTemplate(
         id: $id
@@ -21,6 +26,7 @@ export const UpdateTemplateMutation = graphql(
         slots: $slots
         tags: $tags
         regenerateFeeds: $regenerateFeeds
+        baseVersionId: $baseVersionId
       ) {
         template {
           ...SavedTemplateFields
@@ -28,6 +34,12 @@ export const UpdateTemplateMutation = graphql(
         error {
           code
           message
+        }
+        currentVersion {
+          id
+          number
+          createdAt
+          savedBy
         }
       }
     }

@@ -137,4 +137,15 @@ describe('BuilderEditor', () => {
     expect(editor.saveCheck().ok).toBe(true);
     expect(editor.toSvg()).toBe(modelToSvg(editor.model));
   });
+
+  it('writes the document under another name for a copy, and keeps its own name and history', () => {
+    const { editor } = editorWithLayers();
+    const before = editor.getState();
+    const copy = new BuilderEditor();
+    expect(copy.load(editor.toSvg('Copy of New Template'))).toBe(true);
+    expect(copy.model.name).toBe('Copy of New Template');
+    expect(copy.model.layers.map((layer) => layer.id)).toEqual(editor.model.layers.map((layer) => layer.id));
+    expect(editor.getState()).toBe(before);
+    expect(editor.model.name).toBe('New Template');
+  });
 });

@@ -189,9 +189,9 @@ export class BuilderEditor {
     this.tagsChanged = false;
   }
 
-  /** The template SVG of the current document. */
-  toSvg(): string {
-    return modelToSvg(this.model);
+  /** The template SVG of the current document; under another `name` for a copy (the document keeps its own). */
+  toSvg(name: string = this.model.name): string {
+    return modelToSvg(name === this.model.name ? this.model : { ...this.model, name });
   }
 
   /** Whether the document may be saved (spec section 5), and when not, the reason to show. */

@@ -1,4 +1,4 @@
-import { BUILDER_ERRORS } from '@adloom/template';
+import { BUILDER_ERRORS, copyName } from '@adloom/template';
 import type { ResultOf } from 'gql.tada';
 import { useState } from 'react';
 import { useMutation } from 'urql';
@@ -21,16 +21,33 @@ import { modelSlots, resolveTagIds } from '../tags/tags';
 /** Sticky: setTimeout's longest delay (about 24 days); a longer one would fire at once. */
 const STICKY_MS = 2_147_483_647;
 
+/** A save refused because the template has a newer version than the one edited: who saved which, when. */
+export interface SaveConflict {
+  versionId: string;
+  number: number;
+  /** ISO date-time. */
+  savedAt: string;
+  /** The saver's name; null when unknown. */
+  savedBy: string | null;
+}
+
 export interface SaveTemplateOptions {
   editor: BuilderEditor;
   /** The template being edited; null for a new one. */
   templateId: string | null;
+  /**
+   * The version the document was loaded from or last saved as (null for a new template). The server
+   * refuses a save when the template's newest version is another one.
+   */
+  baseVersionId: string | null;
   /** Draws the saved thumbnail (a JPEG of the canvas, at most 1080 on its long side). */
   thumbnail: () => Promise<Blob>;
   onSaved: (
     template: { id: string; templateVersionId: string | null; slots: readonly ServerPreviewSlot[] },
     created: boolean,
   ) => void;
+  /** Nothing was saved: the template has a newer version than baseVersionId. */
+  onConflict: (conflict: SaveConflict) => void;
 }
 
 class SaveFailure extends Error {}
@@ -39,9 +56,18 @@ class SaveFailure extends Error {}
  * Saving (spec sections 5 and 7): check the save rules (their reason is shown), upload a JPEG thumbnail,
  * create the new style tags (one that fails is logged and skipped), then create or update the template
  * with the model's SVG, its slots and its tags; an update may regenerate the feeds that use the template. 'Template created' or 'Template updated' on
- * success; any failure shows the sticky 'Failed to save template' (the cause is logged).
+ * success; any failure shows the sticky 'Failed to save template' (the cause is logged). An update names
+ * the version it edits: when someone saved a newer one, nothing is saved and onConflict is told (no
+ * notification, no retry). `asCopy` saves the document as a new template named 'Copy of …' instead.
  */
-export function useSaveTemplate({ editor, templateId, thumbnail, onSaved }: SaveTemplateOptions) {
+export function useSaveTemplate({
+  editor,
+  templateId,
+  baseVersionId,
+  thumbnail,
+  onSaved,
+  onConflict,
+}: SaveTemplateOptions) {
   const [, createUploadDestination] = useMutation(CreateUploadDestinationMutation);
   const [, createTemplate] = useMutation(CreateBuilderTemplateMutation);
   const [, createTag] = useMutation(CreateTemplateTagMutation);
@@ -74,7 +100,10 @@ export function useSaveTemplate({ editor, templateId, thumbnail, onSaved }: Save
     return payload.tagId;
   };
 
-  const save = async ({ regenerateFeeds = false }: { regenerateFeeds?: boolean } = {}) => {
+  const save = async ({
+    regenerateFeeds = false,
+    asCopy = false,
+  }: { regenerateFeeds?: boolean; asCopy?: boolean } = {}) => {
     if (saving) return;
     const check = editor.saveCheck();
     if (!check.ok) {
@@ -85,24 +114,36 @@ export function useSaveTemplate({ editor, templateId, thumbnail, onSaved }: Save
     try {
       const thumbnailUrl = await uploadThumbnail();
       const saved = editor.model;
+      const creating = templateId === null || asCopy;
+      const name = asCopy ? copyName(saved.name) : saved.name;
       const tags = await resolveTagIds(editor.getState().tags, createStyleTag);
       const variables = {
-        name: saved.name,
-        templateString: editor.toSvg(),
+        name,
+        templateString: editor.toSvg(name),
         thumbnailUrl,
         slots: modelSlots(saved),
         tags: tags.map((tag) => tag.id),
       };
       let template: ResultOf<typeof SavedTemplateFields> | null | undefined;
-      if (templateId === null) {
+      if (creating) {
         const result = await createTemplate(variables);
         const payload = result.data?.createProductCatalogTemplate;
         const failure = mutationFailure(result, payload);
         if (failure) throw new SaveFailure(failure);
         template = payload?.template;
       } else {
-        const result = await updateTemplate({ id: templateId, ...variables, regenerateFeeds });
+        const result = await updateTemplate({ id: templateId, ...variables, regenerateFeeds, baseVersionId });
         const payload = result.data?.updateProductCatalogTemplate;
+        const newest = payload?.currentVersion;
+        if (payload?.error?.code === 'CONFLICT' && newest) {
+          onConflict({
+            versionId: newest.id,
+            number: newest.number,
+            savedAt: String(newest.createdAt),
+            savedBy: newest.savedBy ?? null,
+          });
+          return;
+        }
         const failure = mutationFailure(result, payload);
         if (failure) throw new SaveFailure(failure);
         template = payload?.template;
@@ -111,14 +152,14 @@ export function useSaveTemplate({ editor, templateId, thumbnail, onSaved }: Save
       // Only what was sent is saved: an edit made while saving keeps the document dirty.
       editor.tagsSaved(tags);
       if (editor.model === saved) editor.markSaved();
-      notify.success(templateId === null ? BUILDER_ERRORS.templateCreated : BUILDER_ERRORS.templateUpdated);
+      notify.success(creating ? BUILDER_ERRORS.templateCreated : BUILDER_ERRORS.templateUpdated);
       onSaved(
         {
           id: template.id,
           templateVersionId: template.templateVersionId ?? null,
           slots: previewSlotsOf(template.slots),
         },
-        templateId === null,
+        creating,
       );
     } catch (error) {
       console.error('Saving the template failed:', error);
