@@ -206,7 +206,7 @@ export async function saverName(db: Db, userId: string | null): Promise<string |
 
 /**
  * Appends a version to a template and makes it the newest, in the caller's transaction. With `base`
- * (undefined: no check), refuses with TemplateVersionConflict unless the newest version is `base`.
+ * (null or absent: no check), refuses with TemplateVersionConflict unless the newest version is `base`.
  */
 async function appendVersion(
   db: Db,
