@@ -85,6 +85,26 @@ describe.each(dbKinds)('catalogue import on %s', (kind) => {
         // ...and then nothing, with the connection open.
       },
       '/silent': () => undefined,
+      '/drips': (_req, res) => {
+        // A byte every 20 ms, without end: the host is there, only too slow.
+        res.writeHead(200, { 'content-type': 'text/csv' });
+        res.write(HEADER);
+        const drip = setInterval(() => (res.destroyed ? clearInterval(drip) : res.write('D')), 20);
+      },
+      '/trickles': (_req, res) => {
+        // A row every 30 ms, 20 rows: slow, but above a minimum of 100 bytes per 0.3 s.
+        res.writeHead(200, { 'content-type': 'text/csv' });
+        res.write(HEADER);
+        let n = 0;
+        const trickle = setInterval(() => {
+          n += 1;
+          if (!res.destroyed) res.write(row(`T${n}`, 'Trickled'));
+          if (n === 20 || res.destroyed) {
+            clearInterval(trickle);
+            res.end();
+          }
+        }, 30);
+      },
       '/endless': (_req, res) => {
         res.writeHead(200, { 'content-type': 'text/csv' });
         res.write(HEADER);
@@ -480,6 +500,27 @@ describe.each(dbKinds)('catalogue import on %s', (kind) => {
       });
       expect(Date.now() - started).toBeLessThan(5000);
       expect(await currentImportOf(catalog.id)).toBe(good.id);
+    });
+
+    it('cuts off a host that sends slower than the minimum rate, after its first window', async () => {
+      const catalog = await newCatalog();
+      const result = await runImport(
+        catalog.id,
+        { kind: 'url', url: `${host.origin}/drips` },
+        { fetch: { ...local, minRateBytes: 1024, minRateWindowMs: 300 } },
+      );
+      expect(result.status).toBe('failed');
+      expect(result.error).toMatch(
+        /^The feed host sent \d+ bytes in 0\.3 s, below the minimum transfer rate of 1 KB per 0\.3 s; ask the feed's host to serve it faster, or upload the file instead$/,
+      );
+      expect(await currentImportOf(catalog.id)).toBeNull();
+      // A slow host above the minimum is read to its end.
+      const slowButFine = await runImport(
+        catalog.id,
+        { kind: 'url', url: `${host.origin}/trickles` },
+        { fetch: { ...local, minRateBytes: 100, minRateWindowMs: 300 } },
+      );
+      expect(slowButFine).toMatchObject({ status: 'completed', added: 20 });
     });
 
     it('cuts off a host that never answers', async () => {

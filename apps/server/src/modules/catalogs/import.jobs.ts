@@ -1,6 +1,10 @@
 /**
  * Starting catalogue imports: the import row is queued here and run by the 'import-catalog' job
  * (import/import-service.ts does the work), in a worker or the web process.
+ *
+ * Fair between clients: each working process runs IMPORT_SLOTS imports at once, at most one per client
+ * across all processes (the job's group is its client), and clients take turns in the queue; a feed host
+ * sending slower than the minimum rate (FEED_MIN_RATE_*) fails its import and frees the slot.
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
@@ -13,8 +17,9 @@ import {
 } from '../../db/schema.js';
 import { DomainError, invalidInput } from '../../errors.js';
 import { JOBS, type JobQueue } from '../../jobs/queue.js';
-import { registerJobHandler, registerPeriodicJob } from '../../jobs/registry.js';
+import { registerJobHandler, registerPeriodicJob, type JobContext } from '../../jobs/registry.js';
 import {
+  IMPORT_LOST,
   nextImportAt,
   queueCatalogImport,
   reapDeadImports,
@@ -67,6 +72,8 @@ export async function startCatalogImport(
       // sooner, by the import's heartbeat (reapDeadImports, within about 90 s).
       expireInSeconds: 4 * 3600,
       deadLetter: IMPORT_CATALOG_FAILED,
+      // One running import per client, and clients take turns (the worker's perGroup).
+      group: catalog.clientId,
     });
   else
     void runCatalogImport(deps, data).catch((error: unknown) =>
@@ -78,17 +85,26 @@ export async function startCatalogImport(
 /** Imports whose run died (a killed worker, a time-out) end here and are marked failed. */
 export const IMPORT_CATALOG_FAILED = 'import-catalog-failed';
 
-registerJobHandler<ImportJobData>(JOBS.importCatalog, async (job, ctx) => {
-  const result = await runCatalogImport(ctx, {
-    ...job.data,
-    fetch: { allowHosts: ctx.config.fetchAllowHosts },
-    signal: job.signal,
-  });
-  // A new catalogue version: the feeds of its product sets are brought up to date.
-  const feeds =
-    result.status === 'completed' ? await regenerateForCatalog(ctx.db, ctx.jobs, job.data.catalogId) : 0;
-  return { status: result.status, feedsRegenerated: feeds };
-});
+registerJobHandler<ImportJobData>(
+  JOBS.importCatalog,
+  async (job, ctx) => {
+    const result = await runCatalogImport(ctx, {
+      ...job.data,
+      fetch: {
+        allowHosts: ctx.config.fetchAllowHosts,
+        minRateBytes: ctx.config.feedMinRate.bytes,
+        minRateWindowMs: ctx.config.feedMinRate.windowMs,
+      },
+      signal: job.signal,
+    });
+    // A new catalogue version: the feeds of its product sets are brought up to date.
+    const feeds =
+      result.status === 'completed' ? await regenerateForCatalog(ctx.db, ctx.jobs, job.data.catalogId) : 0;
+    return { status: result.status, feedsRegenerated: feeds };
+  },
+  // IMPORT_SLOTS at once in this process; one client's imports one after another, whatever the process.
+  (config) => ({ concurrency: config.importSlots, perGroup: 1 }),
+);
 
 registerJobHandler<ImportJobData>(IMPORT_CATALOG_FAILED, async (job, ctx) => {
   await ctx.db
@@ -105,13 +121,20 @@ registerJobHandler<ImportJobData>(IMPORT_CATALOG_FAILED, async (job, ctx) => {
   await ctx.db.delete(catalogItems).where(eq(catalogItems.importId, job.data.importId));
 });
 
-/** Every 30 s, imports whose process died (no heartbeat for a minute) fail cleanly and free their catalogue. */
-export const REAP_DEAD_IMPORTS = 'reap-dead-imports';
-registerPeriodicJob(REAP_DEAD_IMPORTS, 30, async (ctx) => {
+/**
+ * Imports whose process died (no heartbeat for a minute) fail cleanly and free their catalogue, and their
+ * jobs (still active until their 4-hour expiry) are failed, so that their client's next import can run.
+ */
+export async function reapDeadImportJobs(ctx: JobContext): Promise<{ reaped: number }> {
   const ids = await reapDeadImports(ctx.db);
   if (ids.length) ctx.log.warn({ imports: ids }, 'imports whose process ended were marked failed');
+  for (const importId of ids) await ctx.jobs.failActive(JOBS.importCatalog, { importId }, IMPORT_LOST);
   return { reaped: ids.length };
-});
+}
+
+/** Every 30 s: reapDeadImportJobs. */
+export const REAP_DEAD_IMPORTS = 'reap-dead-imports';
+registerPeriodicJob(REAP_DEAD_IMPORTS, 30, reapDeadImportJobs);
 
 // ---- Refresh schedules (hourly, daily, weekly) ----
 

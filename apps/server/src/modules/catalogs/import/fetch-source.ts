@@ -1,7 +1,8 @@
 /**
  * Opens a catalogue source as a byte stream: an http(s) feed URL through the renderer's address guard
  * (every hop checked and its socket pinned to the checked addresses), cut off when the host is slow to
- * answer, stops sending, or sends more than the byte cap; or an uploaded file from the file store.
+ * answer, stops sending, sends slower than the minimum rate, takes longer than the total cap, or sends
+ * more than the byte cap; or an uploaded file from the file store.
  */
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
@@ -30,6 +31,7 @@ export type FeedFetchErrorCode =
   | 'TOO_MANY_REDIRECTS'
   | 'TIMEOUT'
   | 'IDLE'
+  | 'TOO_SLOW'
   | 'TOO_LARGE'
   | 'NETWORK';
 
@@ -55,6 +57,13 @@ export interface FetchSourceOptions {
   idleTimeoutMs?: number | undefined;
   /** The whole download (default 1 hour). */
   totalTimeoutMs?: number | undefined;
+  /**
+   * The minimum rate: fewer bytes than this (as sent) in a window of `minRateWindowMs` ends the download
+   * (default 16 KiB). The first window is not judged; time the reader spends writing is not counted.
+   */
+  minRateBytes?: number | undefined;
+  /** The window of the minimum rate (default 30 s). */
+  minRateWindowMs?: number | undefined;
   /** Most bytes of the body (default 2 GB). */
   maxBytes?: number | undefined;
   /** Default 5. */
@@ -76,6 +85,8 @@ export const FETCH_DEFAULTS = {
   connectTimeoutMs: 30_000,
   idleTimeoutMs: 60_000,
   totalTimeoutMs: 60 * 60_000,
+  minRateBytes: 16 * 1024,
+  minRateWindowMs: 30_000,
   maxBytes: DEFAULT_MAX_FEED_BYTES,
   maxRedirects: 5,
 } as const;
@@ -297,19 +308,32 @@ function decode(response: IncomingMessage): Readable {
 }
 
 /**
- * The body as a stream that counts bytes and watches the host. The idle clock runs only while the
- * reader is waiting for bytes: a reader busy writing to the database is not the host's fault.
+ * The body as a stream that counts bytes and watches the host. The idle and rate clocks run only while
+ * the reader is waiting for bytes: a reader busy writing to the database is not the host's fault.
  */
 class FeedBody extends Readable {
   received = 0;
   private decodedBytes = 0;
   private idle: NodeJS.Timeout | undefined;
   private ended = false;
+  /** The minimum rate: bytes received in the current window, and the reader's waiting time in it. */
+  private rate: {
+    timer: NodeJS.Timeout | undefined;
+    waitingSince: number | undefined;
+    waitedMs: number;
+    bytes: number;
+    windows: number;
+  } = { timer: undefined, waitingSince: undefined, waitedMs: 0, bytes: 0, windows: 0 };
 
   constructor(
     private readonly response: IncomingMessage,
     private readonly decoded: Readable,
-    private readonly limits: { idleTimeoutMs: number; maxBytes: number },
+    private readonly limits: {
+      idleTimeoutMs: number;
+      maxBytes: number;
+      minRateBytes: number;
+      minRateWindowMs: number;
+    },
     private readonly controller: AbortController,
     private readonly abortReason: () => FeedFetchError | undefined,
     private readonly total: NodeJS.Timeout,
@@ -317,6 +341,7 @@ class FeedBody extends Readable {
     super({ highWaterMark: 256 * 1024 });
     response.on('data', (chunk: Buffer) => {
       this.received += chunk.length;
+      this.rate.bytes += chunk.length;
     });
     decoded.pause();
     decoded.on('data', (chunk: Buffer) => this.onData(chunk));
@@ -344,6 +369,7 @@ class FeedBody extends Readable {
       this.armIdle();
     } else {
       this.disarmIdle();
+      this.stopWaiting();
       this.decoded.pause();
     }
   }
@@ -351,6 +377,7 @@ class FeedBody extends Readable {
   override _read(): void {
     if (this.ended) return;
     this.armIdle();
+    this.startWaiting();
     this.decoded.resume();
   }
 
@@ -367,8 +394,41 @@ class FeedBody extends Readable {
     this.idle = undefined;
   }
 
+  /** The reader waits for bytes: the rate window's clock runs until the window is full. */
+  private startWaiting(): void {
+    if (this.rate.waitingSince !== undefined || this.destroyed) return;
+    this.rate.waitingSince = Date.now();
+    this.rate.timer = setTimeout(() => this.endWindow(), this.limits.minRateWindowMs - this.rate.waitedMs);
+  }
+
+  /** The reader is busy (its buffer is full): the clock stops, what it ran is kept for the window. */
+  private stopWaiting(): void {
+    if (this.rate.waitingSince === undefined) return;
+    this.rate.waitedMs += Date.now() - this.rate.waitingSince;
+    this.rate.waitingSince = undefined;
+    clearTimeout(this.rate.timer);
+  }
+
+  /** A window of waiting is over: below the minimum after the first window, the download ends. */
+  private endWindow(): void {
+    const { minRateBytes, minRateWindowMs } = this.limits;
+    const bytes = this.rate.bytes;
+    this.rate.windows += 1;
+    this.rate.bytes = 0;
+    this.rate.waitedMs = 0;
+    this.rate.waitingSince = undefined;
+    if (this.rate.windows > 1 && bytes < minRateBytes) {
+      const per = seconds(minRateWindowMs);
+      const message = `The feed host sent ${formatSize(bytes)} in ${per}, below the minimum transfer rate of ${formatSize(minRateBytes)} per ${per}; ask the feed's host to serve it faster, or upload the file instead`;
+      this.destroy(new FeedFetchError('TOO_SLOW', message));
+      return;
+    }
+    this.startWaiting();
+  }
+
   private stopClocks(): void {
     this.disarmIdle();
+    this.stopWaiting();
     clearTimeout(this.total);
   }
 
