@@ -4,6 +4,7 @@ import { openDatabase, type Database } from './db/client.js';
 import { DomainError } from './errors.js';
 import { addMember, createClient, findClientByName } from './modules/clients/clients.service.js';
 import { createSignInLink } from './modules/users/account.service.js';
+import { recordAudit, SYSTEM_ACTOR } from './modules/audit/index.js';
 import { createMailer } from './modules/mail/mailer.js';
 import { createUser, findUserByEmail, setPassword } from './modules/users/users.service.js';
 import { createFileStore } from './storage/create-file-store.js';
@@ -126,7 +127,13 @@ program
         files: createFileStore(config),
         log: console as never,
       };
-      const { url, expiresAt } = await createSignInLink(deps, opts.email, null);
+      const { url, expiresAt, user } = await createSignInLink(deps, opts.email, null);
+      await recordAudit(database.db, SYSTEM_ACTOR, {
+        clientId: null,
+        action: 'staff.sign_in_link_created',
+        target: { kind: 'user', id: user.id, label: user.email },
+        details: { expiresAt: expiresAt.toISOString(), via: 'cli' },
+      });
       console.log(url);
       console.error(`(valid once, until ${expiresAt.toISOString()})`);
     }),

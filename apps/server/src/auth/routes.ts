@@ -10,9 +10,13 @@ import {
   verifyEmail,
 } from '../modules/users/account.service.js';
 import { acceptInvitation } from '../modules/users/members.service.js';
-import { VERIFY_LINK_HOURS, authenticate } from '../modules/users/users.service.js';
+import { VERIFY_LINK_HOURS, authenticate, getUser } from '../modules/users/users.service.js';
 import { RateLimitedError, reserveSignIn, signInSucceeded } from './limits.js';
 import { CSRF_HEADER, endSession, startSession } from './sessions.js';
+import type { Db } from '../db/client.js';
+import type { UserRow } from '../db/schema.js';
+import { actorOf, recordAudit, userActor } from '../modules/audit/index.js';
+import { clientsOfUser } from '../modules/clients/clients.service.js';
 import { hashSecret, newSecret } from './tokens.js';
 
 const INVALID_CREDENTIALS = 'The e-mail or password is incorrect.';
@@ -42,6 +46,25 @@ function sendDomainError(reply: FastifyReply, e: unknown) {
   }
   if (e instanceof DomainError) return fail(reply, 400, e.code, e.message);
   throw e;
+}
+
+/**
+ * A staff-issued link was used: recorded with the user as the actor (the session is theirs, marked as
+ * staff acting) and the staff member who issued it, once in each client the user is active in (their
+ * admins see it) or once without a client.
+ */
+async function recordStaffSignIn(db: Db, ip: string, user: UserRow, issuedById: string | null) {
+  const issuer = issuedById ? await getUser(db, issuedById) : undefined;
+  const memberOf = await clientsOfUser(db, user.id);
+  const clientIds = memberOf.length ? memberOf.map((row) => row.client.id) : [null];
+  const actor = userActor(user, ip, true);
+  for (const clientId of clientIds)
+    await recordAudit(db, actor, {
+      clientId,
+      action: 'staff.signed_in_as_user',
+      target: { kind: 'user', id: user.id, label: user.email },
+      details: { issuedById, issuedByEmail: issuer?.email ?? null, issuedBy: issuer ? 'staff' : 'cli' },
+    });
 }
 
 /** Local sign-in, registration, verification, password resets, invitations and staff-issued sign-in links. */
@@ -140,7 +163,13 @@ export async function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
   app.post('/auth/password/reset/', async (req, reply) => {
     const b = body(req);
     try {
-      await resetPassword(deps, str(b.token) ?? '', str(b.password) ?? '');
+      const user = await resetPassword(deps, str(b.token) ?? '', str(b.password) ?? '');
+      // The link proved the mailbox: its holder acted as the user.
+      await recordAudit(db, userActor(user, req.ip), {
+        clientId: null,
+        action: 'user.password_reset',
+        target: { kind: 'user', id: user.id, label: user.email },
+      });
     } catch (e) {
       return sendDomainError(reply, e);
     }
@@ -160,6 +189,11 @@ export async function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
         password: str(b.password),
       });
       if (!req.viewer) await startSession(db, req, reply, user.id, sessionOptions);
+      await recordAudit(db, req.viewer ? actorOf(req.viewer, req.ip) : userActor(user, req.ip), {
+        clientId,
+        action: 'member.joined',
+        target: { kind: 'user', id: user.id, label: user.email },
+      });
       return { ok: true, clientId };
     } catch (e) {
       return sendDomainError(reply, e);
@@ -167,10 +201,12 @@ export async function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
   });
 
   app.get<{ Querystring: { token?: string } }>('/auth/login/token/', async (req, reply) => {
-    const user = await consumeSignInLink(deps, str(req.query.token) ?? '');
-    if (!user) return reply.redirect('/register/issue/?code=TOKEN_INVALID');
+    const link = await consumeSignInLink(deps, str(req.query.token) ?? '');
+    if (!link) return reply.redirect('/register/issue/?code=TOKEN_INVALID');
+    const { user } = link;
     if (req.viewer) await endSession(db, req, reply, config.cookieSecure);
     await startSession(db, req, reply, user.id, { ...sessionOptions, tokenAuth: true });
+    await recordStaffSignIn(db, req.ip, user, link.issuedById);
     return reply.redirect('/');
   });
 }

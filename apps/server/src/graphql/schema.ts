@@ -11,6 +11,7 @@ import '../modules/brand-kit/brand-kit.schema.js';
 import '../modules/catalogs/catalogs.schema.js';
 import '../modules/feeds/feeds.schema.js';
 import '../modules/feeds/live-preview.schema.js';
+import '../modules/audit/audit.schema.js';
 
 let built: { publicSchema: GraphQLSchema; clientSchema: GraphQLSchema } | undefined;
 

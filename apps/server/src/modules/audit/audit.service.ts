@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import { and, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { auditEvents, type AuditEventRow } from '../../db/schema.js';
+import { auditEvents, type AuditEventRow, type UserRow } from '../../db/schema.js';
 import type { Viewer } from '../../auth/sessions.js';
 import { isUuid } from '../../errors.js';
 import type { AuditAction, AuditTargetKind } from './actions.js';
@@ -17,11 +18,17 @@ export interface AuditActor {
 
 /** The actor of a request: its signed-in viewer (or nobody) and its client address. */
 export function actorOf(viewer: Viewer | null, ip: string | null): AuditActor {
+  if (!viewer) return { ...SYSTEM_ACTOR, ip };
+  return userActor(viewer.user, ip, viewer.tokenAuth);
+}
+
+/** A user as the actor where there is no session yet (a reset link, an invitation accepted signed out). */
+export function userActor(user: UserRow, ip: string | null, viaStaffLink = false): AuditActor {
   return {
-    userId: viewer?.user.id ?? null,
-    email: viewer?.user.email ?? null,
-    isStaff: Boolean(viewer && (viewer.user.isStaff || viewer.user.isSuperUser)),
-    viaStaffLink: viewer?.tokenAuth ?? false,
+    userId: user.id,
+    email: user.email,
+    isStaff: user.isStaff || user.isSuperUser,
+    viaStaffLink,
     ip,
   };
 }
@@ -131,4 +138,27 @@ export async function listAuditEvents(
     .limit(Math.min(Math.max(page.limit ?? 50, 1), MAX_PAGE))
     .offset(Math.max(page.offset ?? 0, 0));
   return { total: Number(count?.n ?? 0), events };
+}
+
+/**
+ * Runs an action in a transaction and records its event in the same one: both happen or neither.
+ * `event` sees the action's result; null records nothing (the action changed nothing).
+ */
+export function audited<T>(
+  db: Db,
+  actor: AuditActor,
+  run: (tx: Db) => Promise<T>,
+  event: (result: T) => AuditEvent | null,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const result = await run(tx);
+    const recorded = event(result);
+    if (recorded) await recordAudit(tx, actor, recorded);
+    return result;
+  });
+}
+
+/** A short, stable fingerprint of a secret (an export token): tells tokens apart without keeping them. */
+export function fingerprint(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex').slice(0, 8);
 }

@@ -9,7 +9,15 @@ import { actorOf, type AuditActor } from './audit.service.js';
 
 export { AUDIT_ACTIONS, auditActionNames, isAuditAction } from './actions.js';
 export type { AuditAction, AuditTargetKind } from './actions.js';
-export { actorOf, listAuditEvents, recordAudit, SYSTEM_ACTOR } from './audit.service.js';
+export {
+  actorOf,
+  audited,
+  fingerprint,
+  listAuditEvents,
+  recordAudit,
+  SYSTEM_ACTOR,
+  userActor,
+} from './audit.service.js';
 export type { AuditActor, AuditEvent, AuditFilter, AuditPage } from './audit.service.js';
 
 /** The actor of a GraphQL request: its viewer and client address. */

@@ -15,6 +15,7 @@ import { clientActor } from '../../graphql/context.js';
 import type { Config } from '../../config.js';
 import { brandKitItemTypes, type BrandKitItemRow, type BrandKitItemType } from '../../db/schema.js';
 import { fileUrl } from '../uploads/file-url.js';
+import { audited, auditActor } from '../audit/index.js';
 import { UPLOAD_TYPES } from '../uploads/upload-types.js';
 import { brandFontUrl, fontFamilyOptions, type FontFamilyOption } from './brand-kit.fonts.js';
 import {
@@ -347,8 +348,20 @@ builder.mutationFields((t) => ({
     description: 'Deletes an item of any kind with its stored files.',
     args: { id: t.arg.id({ required: true }) },
     resolve: (_r, args, ctx) =>
-      payload(async () => ({
-        deletedId: await deleteBrandKitItem(ctx.deps, clientActor(ctx), String(args.id)),
-      })),
+      payload(async () => {
+        const actor = clientActor(ctx);
+        const item = await audited(
+          ctx.deps.db,
+          auditActor(ctx),
+          (tx) => deleteBrandKitItem({ ...ctx.deps, db: tx }, actor, String(args.id)),
+          (deleted) => ({
+            clientId: actor.clientId,
+            action: 'brand_kit_item.deleted',
+            target: { kind: 'brand_kit_item', id: deleted.id, label: deleted.name },
+            details: { type: deleted.type },
+          }),
+        );
+        return { deletedId: item.id };
+      }),
   }),
 }));

@@ -481,7 +481,11 @@ export async function updateBrandKitColor(
 }
 
 /** Deletes any item (spec section 4) and its stored files. */
-export async function deleteBrandKitItem(deps: BrandKitDeps, actor: Actor, id: string): Promise<string> {
+export async function deleteBrandKitItem(
+  deps: BrandKitDeps,
+  actor: Actor,
+  id: string,
+): Promise<BrandKitItemRow> {
   if (!isUuid(id)) throw notFound('The brand kit item');
   const [row] = await deps.db
     .delete(brandKitItems)
@@ -489,5 +493,5 @@ export async function deleteBrandKitItem(deps: BrandKitDeps, actor: Actor, id: s
     .returning();
   if (!row) throw notFound('The brand kit item');
   await removeFiles(deps, [row.fileKey, row.thumbnailKey, row.fontFileKey]);
-  return row.id;
+  return row;
 }

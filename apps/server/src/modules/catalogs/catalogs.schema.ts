@@ -38,6 +38,7 @@ import { describeFilter, PRODUCT_SET_FIELDS, type ProductSetField } from './prod
 import { invalidInput } from '../../errors.js';
 import { CANONICAL_FIELDS } from './import/canonical.js';
 import { productCatalogItemId } from '../feeds/preview.js';
+import { audited, auditActor } from '../audit/index.js';
 
 const CatalogSchedule = builder.enumType('CatalogSchedule', {
   subGraphs: CLIENT,
@@ -407,9 +408,20 @@ builder.mutationFields((t) => ({
     type: DeletedPayload,
     args: { id: t.arg.id({ required: true }) },
     resolve: (_r, args, ctx) =>
-      payload(async () => ({
-        deletedId: await deleteCatalog(ctx.deps.db, clientActor(ctx).clientId, String(args.id)),
-      })),
+      payload(async () => {
+        const { clientId } = clientActor(ctx);
+        const catalog = await audited(
+          ctx.deps.db,
+          auditActor(ctx),
+          (tx) => deleteCatalog(tx, clientId, String(args.id)),
+          (deleted) => ({
+            clientId,
+            action: 'catalog.deleted',
+            target: { kind: 'catalog', id: deleted.id, label: deleted.name },
+          }),
+        );
+        return { deletedId: catalog.id };
+      }),
   }),
   createProductSet: t.field({
     subGraphs: CLIENT,
@@ -449,9 +461,20 @@ builder.mutationFields((t) => ({
     type: DeletedPayload,
     args: { id: t.arg.id({ required: true }) },
     resolve: (_r, args, ctx) =>
-      payload(async () => ({
-        deletedId: await deleteProductSet(ctx.deps.db, clientActor(ctx).clientId, String(args.id)),
-      })),
+      payload(async () => {
+        const { clientId } = clientActor(ctx);
+        const set = await audited(
+          ctx.deps.db,
+          auditActor(ctx),
+          (tx) => deleteProductSet(tx, clientId, String(args.id)),
+          (deleted) => ({
+            clientId,
+            action: 'product_set.deleted',
+            target: { kind: 'product_set', id: deleted.id, label: deleted.name },
+          }),
+        );
+        return { deletedId: set.id };
+      }),
   }),
 }));
 

@@ -116,11 +116,12 @@ export async function updateCatalog(
   return row!;
 }
 
-export async function deleteCatalog(db: Db, clientId: string, id: string): Promise<string> {
+/** Deletes one of the client's catalogues; returns it as it was. */
+export async function deleteCatalog(db: Db, clientId: string, id: string): Promise<CatalogRow> {
   const catalog = await ownCatalog(db, clientId, id);
   // Imports, items, product sets and their feeds go with it (ON DELETE CASCADE).
   await db.delete(catalogs).where(eq(catalogs.id, catalog.id));
-  return catalog.id;
+  return catalog;
 }
 
 export function listCatalogs(db: Db, clientId: string): Promise<CatalogRow[]> {

@@ -99,10 +99,11 @@ export async function updateProductSet(
   return row!;
 }
 
-export async function deleteProductSet(db: Db, clientId: string, id: string): Promise<string> {
+/** Deletes one of the client's product sets (its feeds go with it); returns it as it was. */
+export async function deleteProductSet(db: Db, clientId: string, id: string): Promise<ProductSetRow> {
   const { set } = await ownProductSet(db, clientId, id);
   await db.delete(productSets).where(eq(productSets.id, set.id));
-  return set.id;
+  return set;
 }
 
 /** The items of a catalogue that pass a filter: a page and the total (the rule editor's live count). */

@@ -10,7 +10,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { escapeXml } from '@adloom/template';
 import { and, asc, eq, gt, inArray, isNotNull } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps.js';
 import type { Db } from '../../db/client.js';
 import {
@@ -25,6 +25,7 @@ import {
 import { isUuid } from '../../errors.js';
 import { csvLine } from '../../http/csv-cell.js';
 import { fileUrl } from '../uploads/file-url.js';
+import { actorOf, fingerprint, recordAudit } from '../audit/index.js';
 import { formatMinorUnits } from './generation/metadata.js';
 import { catalogTemplateCsv, catalogTemplateXml } from '../catalogs/import/templates.js';
 
@@ -62,7 +63,11 @@ function exportFields(item: CatalogItemRow, adUrl: string): [string, string][] {
     ['sale_price_effective_date', saleDates],
     ['link', item.link],
     ['image_link', adUrl],
-    ['additional_image_link', [item.imageLink, ...item.additionalImageLinks].filter(Boolean).join(',')],
+    // The header of an empty export is read from an empty item: no lists there.
+    [
+      'additional_image_link',
+      [item.imageLink, ...(item.additionalImageLinks ?? [])].filter(Boolean).join(','),
+    ],
     ['brand', item.brand],
     ['item_group_id', item.itemGroupId],
     ['product_type', item.productType],
@@ -134,6 +139,29 @@ function sameToken(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
+/**
+ * An export fetched is recorded in the audit log without flooding it: ad networks fetch every few
+ * minutes, so at most once per clock hour for each token (fetched signed out) or each signed-in user.
+ */
+async function recordExport(
+  deps: AppDeps,
+  request: FastifyRequest,
+  feed: FeedRow,
+  token: string,
+  format: ExportFormat,
+): Promise<void> {
+  const viewer = request.viewer;
+  const who = viewer ? `user:${viewer.user.id}` : `token:${fingerprint(token)}`;
+  const hour = Math.floor(Date.now() / 3_600_000);
+  await recordAudit(deps.db, actorOf(viewer, request.ip), {
+    clientId: feed.clientId,
+    action: 'feed.exported',
+    target: { kind: 'feed', id: feed.id, label: feed.name },
+    details: { format, by: viewer ? 'user' : 'token', token: fingerprint(token) },
+    onceKey: `feed.exported:${feed.id}:${who}:${hour}`,
+  });
+}
+
 export async function registerExportRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   // Catalogue template downloads (spec section 3): example files with every canonical column.
   app.get<{ Params: { format: string } }>('/export/catalog-template.:format', async (request, reply) => {
@@ -167,6 +195,7 @@ export async function registerExportRoutes(app: FastifyInstance, deps: AppDeps):
           ),
         );
       if (!row || !sameToken(row.feed.exportToken, token)) return notFound();
+      await recordExport(deps, request, row.feed, token, format);
       reply
         .header('cache-control', 'no-cache')
         .type(format === 'xml' ? 'application/xml; charset=utf-8' : 'text/csv; charset=utf-8');

@@ -21,8 +21,10 @@ import {
   listFeeds,
   ownFeed,
   retryFailed,
+  rotateExportToken,
   type FeedCounts,
 } from './feeds.service.js';
+import { audited, auditActor, fingerprint } from '../audit/index.js';
 import { exportPath } from './export.routes.js';
 import { ownProductSet } from '../catalogs/product-sets.service.js';
 import { readAdPreview, startAdPreview, type AdJobStatus, type AdResult } from './preview.js';
@@ -247,8 +249,41 @@ builder.mutationFields((t) => ({
     args: { id: t.arg.id({ required: true }) },
     resolve: (_r, args, ctx) =>
       payload(async () => {
-        await deleteFeed(ctx.deps.db, clientActor(ctx).clientId, String(args.id));
+        const { clientId } = clientActor(ctx);
+        await audited(
+          ctx.deps.db,
+          auditActor(ctx),
+          (tx) => deleteFeed(tx, clientId, String(args.id)),
+          (feed) => ({
+            clientId,
+            action: 'feed.deleted',
+            target: { kind: 'feed', id: feed.id, label: feed.name },
+          }),
+        );
         return { feed: null };
+      }),
+  }),
+  rotateFeedExportToken: t.field({
+    subGraphs: CLIENT,
+    type: FeedPayload,
+    description:
+      'Gives the feed new export URLs (exportUrls): the old ones stop working at once. Recorded in the audit log.',
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_r, args, ctx) =>
+      payload(async () => {
+        const { clientId } = clientActor(ctx);
+        const { feed } = await audited(
+          ctx.deps.db,
+          auditActor(ctx),
+          (tx) => rotateExportToken(tx, clientId, String(args.id)),
+          ({ feed, previousToken }) => ({
+            clientId,
+            action: 'feed.export_token_rotated',
+            target: { kind: 'feed', id: feed.id, label: feed.name },
+            details: { previousToken: fingerprint(previousToken), token: fingerprint(feed.exportToken) },
+          }),
+        );
+        return { feed };
       }),
   }),
 }));

@@ -160,7 +160,7 @@ export async function createFeed(
   return db.transaction(async (tx) => {
     const [feed] = await tx
       .insert(feeds)
-      .values({ clientId, productSetId: set.id, name, exportToken: randomBytes(18).toString('base64url') })
+      .values({ clientId, productSetId: set.id, name, exportToken: newExportToken() })
       .returning();
     await tx
       .insert(feedDesigns)
@@ -169,10 +169,35 @@ export async function createFeed(
   });
 }
 
-export async function deleteFeed(db: Db, clientId: string, id: string): Promise<string> {
+/** Deletes one of the client's feeds; returns it as it was. */
+export async function deleteFeed(db: Db, clientId: string, id: string): Promise<FeedRow> {
   const feed = await ownFeed(db, clientId, id);
   await db.delete(feeds).where(eq(feeds.id, feed.id));
-  return feed.id;
+  return feed;
+}
+
+/** The secret part of a feed's export URLs. */
+function newExportToken(): string {
+  return randomBytes(18).toString('base64url');
+}
+
+/**
+ * Gives the feed a new export token: its export URLs change and the old ones stop working at once
+ * (the export route compares the token on every request). Returns the feed and its previous token.
+ */
+export async function rotateExportToken(
+  db: Db,
+  clientId: string,
+  id: string,
+): Promise<{ feed: FeedRow; previousToken: string }> {
+  const feed = await ownFeed(db, clientId, id);
+  const [row] = await db
+    .update(feeds)
+    .set({ exportToken: newExportToken(), updatedAt: new Date() })
+    .where(and(eq(feeds.id, feed.id), eq(feeds.clientId, clientId)))
+    .returning();
+  if (!row) throw feedNotFound(id);
+  return { feed: row, previousToken: feed.exportToken };
 }
 
 /**

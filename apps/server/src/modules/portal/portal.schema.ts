@@ -22,7 +22,8 @@ import { listOutbox } from '../mail/mailer.js';
 import { createSignInLink } from '../users/account.service.js';
 import { inviteUser } from '../users/members.service.js';
 import { findUserByEmail } from '../users/users.service.js';
-import { deleteMsa, msaDownloadPath } from './msa.service.js';
+import { deleteMsa, getMsa, msaDownloadPath } from './msa.service.js';
+import { audited, auditActor, recordAudit } from '../audit/index.js';
 
 type PortalClientShape = ClientRow & { memberCount?: number };
 
@@ -204,6 +205,12 @@ builder.mutationField('portalCreateClient', (t) =>
           name: args.name,
           planStatus: args.planStatus ?? 'trial',
         });
+        await recordAudit(ctx.deps.db, auditActor(ctx), {
+          clientId: client.id,
+          action: 'client.created',
+          target: { kind: 'client', id: client.id, label: client.name },
+          details: { planStatus: client.planStatus, adminEmail: args.adminEmail?.trim() || null },
+        });
         const adminEmail = args.adminEmail?.trim();
         if (adminEmail) {
           const existing = await findUserByEmail(ctx.deps.db, adminEmail);
@@ -235,8 +242,21 @@ builder.mutationField('portalSetClientFeature', (t) =>
     resolve: (_r, args, ctx) =>
       payload(async () => {
         requireStaff(ctx);
-        await setFeature(ctx.deps.db, String(args.clientId), args.key, args.enabled);
-        return { client: await requireClient(ctx.deps.db, String(args.clientId)) };
+        const client = await audited(
+          ctx.deps.db,
+          auditActor(ctx),
+          async (tx) => {
+            await setFeature(tx, String(args.clientId), args.key, args.enabled);
+            return requireClient(tx, String(args.clientId));
+          },
+          (c) => ({
+            clientId: c.id,
+            action: 'client.feature_changed',
+            target: { kind: 'client', id: c.id, label: c.name },
+            details: { key: args.key, enabled: args.enabled },
+          }),
+        );
+        return { client };
       }),
   }),
 );
@@ -257,11 +277,22 @@ builder.mutationField('portalSetClientPlan', (t) =>
         await requireClient(ctx.deps.db, String(args.clientId));
         if (args.trialEndsAt && Number.isNaN(args.trialEndsAt.getTime()))
           throw invalidInput('Invalid trial end date.');
-        const client = await setPlan(ctx.deps.db, String(args.clientId), {
+        const plan = {
           planStatus: args.planStatus,
           billingRequired: args.billingRequired,
           trialEndsAt: args.trialEndsAt ?? null,
-        });
+        };
+        const client = await audited(
+          ctx.deps.db,
+          auditActor(ctx),
+          (tx) => setPlan(tx, String(args.clientId), plan),
+          (c) => ({
+            clientId: c.id,
+            action: 'client.plan_changed',
+            target: { kind: 'client', id: c.id, label: c.name },
+            details: { ...plan, trialEndsAt: plan.trialEndsAt?.toISOString() ?? null },
+          }),
+        );
         return { client };
       }),
   }),
@@ -276,7 +307,14 @@ builder.mutationField('portalCreateSignInLink', (t) =>
     resolve: (_r, args, ctx) =>
       payload(async () => {
         const viewer = requireStaff(ctx);
-        return createSignInLink(ctx.deps, args.email, viewer.user.id, { ip: requestIp(ctx) });
+        const link = await createSignInLink(ctx.deps, args.email, viewer.user.id, { ip: requestIp(ctx) });
+        await recordAudit(ctx.deps.db, auditActor(ctx), {
+          clientId: null,
+          action: 'staff.sign_in_link_created',
+          target: { kind: 'user', id: link.user.id, label: link.user.email },
+          details: { expiresAt: link.expiresAt.toISOString() },
+        });
+        return { url: link.url, expiresAt: link.expiresAt };
       }),
   }),
 );
@@ -290,7 +328,21 @@ builder.mutationField('portalDeleteMsa', (t) =>
       payload(async () => {
         requireStaff(ctx);
         const client = await requireClient(ctx.deps.db, String(args.clientId));
-        await deleteMsa(ctx.deps, client.id);
+        await audited(
+          ctx.deps.db,
+          auditActor(ctx),
+          async (tx) => {
+            const msa = await getMsa({ ...ctx.deps, db: tx }, client.id);
+            await deleteMsa({ ...ctx.deps, db: tx }, client.id);
+            return msa;
+          },
+          (msa) => ({
+            clientId: client.id,
+            action: 'client.msa_deleted',
+            target: { kind: 'client', id: client.id, label: client.name },
+            details: { fileName: msa?.fileName ?? null },
+          }),
+        );
         return { client };
       }),
   }),

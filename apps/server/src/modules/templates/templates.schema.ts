@@ -29,6 +29,7 @@ import {
 } from './templates.service.js';
 import { readBuilderMetadata } from '@adloom/template';
 import { feedCounts, feedsUsingTemplate, regenerateForTemplate } from '../feeds/feeds.service.js';
+import { audited, auditActor } from '../audit/index.js';
 
 const SlotFeature = builder.objectRef<{ key: string; value: string }>('SlotFeature').implement({
   subGraphs: CLIENT,
@@ -437,9 +438,20 @@ builder.mutationFields((t) => ({
     type: DeleteTemplatePayload,
     args: { id: t.arg.id({ required: true }) },
     resolve: (_r, args, ctx) =>
-      payload(async () => ({
-        deletedId: await deleteTemplate(ctx.deps.db, clientActor(ctx), String(args.id)),
-      })),
+      payload(async () => {
+        const actor = clientActor(ctx);
+        const template = await audited(
+          ctx.deps.db,
+          auditActor(ctx),
+          (tx) => deleteTemplate(tx, actor, String(args.id)),
+          (deleted) => ({
+            clientId: actor.clientId,
+            action: 'template.deleted',
+            target: { kind: 'template', id: deleted.id, label: deleted.name },
+          }),
+        );
+        return { deletedId: template.id };
+      }),
   }),
   useLibraryTemplate: t.field({
     subGraphs: CLIENT,

@@ -465,11 +465,12 @@ export async function setArchived(
   return view(db, row!);
 }
 
-export async function deleteTemplate(db: Db, actor: Actor, id: string): Promise<string> {
+/** Deletes one of the client's templates; returns it as it was. */
+export async function deleteTemplate(db: Db, actor: Actor, id: string): Promise<TemplateRow> {
   const template = await ownTemplate(db, actor.clientId, id);
   // Versions and tag links go with it (ON DELETE CASCADE).
   await db.delete(templates).where(eq(templates.id, template.id));
-  return template.id;
+  return template;
 }
 
 /** createProductCatalogTemplateTag: a style tag; the existing one when the key is already taken. */

@@ -5,6 +5,7 @@ import { requestIp } from '../../auth/limits.js';
 import { endOtherSessionsOf, endSessionOf, listSessionsOf, type Viewer } from '../../auth/sessions.js';
 import { DomainError, isUuid, notFound } from '../../errors.js';
 import { changePassword } from './account.service.js';
+import { audited, auditActor, recordAudit } from '../audit/index.js';
 
 // The signed-in user's own password and sessions. Every operation acts on the viewer only: there is no
 // user argument, and session ids are looked up together with the viewer's user id.
@@ -82,6 +83,11 @@ builder.mutationField('changePassword', (t) =>
       payload(async () => {
         const viewer = requireViewer(ctx);
         await changePassword(ctx.deps, viewer, args, { ip: requestIp(ctx) });
+        await recordAudit(ctx.deps.db, auditActor(ctx), {
+          clientId: null,
+          action: 'user.password_changed',
+          target: { kind: 'user', id: viewer.user.id, label: viewer.user.email },
+        });
         return { sessions: await sessionsOf(ctx, viewer) };
       }),
   }),
@@ -100,8 +106,18 @@ builder.mutationField('revokeSession', (t) =>
         if (id === viewer.sessionId)
           throw new DomainError('CURRENT_SESSION', 'This is the session you are using: sign out instead.');
         // Another user's session is "not found", exactly like an unknown id.
-        if (!isUuid(id) || !(await endSessionOf(ctx.deps.db, viewer.user.id, id)))
-          throw notFound('The session');
+        await audited(
+          ctx.deps.db,
+          auditActor(ctx),
+          async (tx) => {
+            if (!isUuid(id) || !(await endSessionOf(tx, viewer.user.id, id))) throw notFound('The session');
+          },
+          () => ({
+            clientId: null,
+            action: 'user.session_revoked',
+            target: { kind: 'session', id, label: viewer.user.email },
+          }),
+        );
         return { sessions: await sessionsOf(ctx, viewer) };
       }),
   }),
@@ -115,7 +131,16 @@ builder.mutationField('revokeOtherSessions', (t) =>
     resolve: (_r, _a, ctx) =>
       payload(async () => {
         const viewer = requireViewer(ctx);
-        await endOtherSessionsOf(ctx.deps.db, viewer.user.id, viewer.sessionIdHash);
+        await audited(
+          ctx.deps.db,
+          auditActor(ctx),
+          (tx) => endOtherSessionsOf(tx, viewer.user.id, viewer.sessionIdHash),
+          () => ({
+            clientId: null,
+            action: 'user.other_sessions_revoked',
+            target: { kind: 'user', id: viewer.user.id, label: viewer.user.email },
+          }),
+        );
         return { sessions: await sessionsOf(ctx, viewer) };
       }),
   }),

@@ -11,7 +11,6 @@ import { clientsOfUser, createTrialWorkspace } from '../clients/clients.service.
 import { isValidEmail, normaliseEmail } from './user-rules.js';
 import {
   checkNewUser,
-  consumeToken,
   consumeTokenRow,
   createUser,
   findUserByEmail,
@@ -269,11 +268,21 @@ export async function createSignInLink(
     hours: SIGN_IN_LINK_HOURS,
     createdById,
   });
-  return { url: `${deps.config.publicUrl}/auth/login/token/?token=${encodeURIComponent(secret)}`, expiresAt };
+  return {
+    url: `${deps.config.publicUrl}/auth/login/token/?token=${encodeURIComponent(secret)}`,
+    expiresAt,
+    user,
+  };
 }
 
-export function consumeSignInLink(deps: AppDeps, secret: string) {
-  return consumeToken(deps.db, secret, 'sign_in');
+/** Uses up a staff-issued sign-in link: the user it signs in, and who issued it (null: the CLI). */
+export async function consumeSignInLink(
+  deps: AppDeps,
+  secret: string,
+): Promise<{ user: UserRow; issuedById: string | null } | undefined> {
+  const token = await consumeTokenRow(deps.db, secret, 'sign_in');
+  const user = token ? await getUser(deps.db, token.userId) : undefined;
+  return token && user ? { user, issuedById: token.createdById } : undefined;
 }
 
 /**

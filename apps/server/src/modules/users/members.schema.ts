@@ -16,6 +16,8 @@ import {
   type Actor,
 } from './members.service.js';
 import { initialsOf } from './user-rules.js';
+import { membershipOf } from '../clients/clients.service.js';
+import { audited, auditActor, recordAudit, type AuditAction } from '../audit/index.js';
 
 type MemberShape = { user: UserRow; membership: MembershipRow; viewerId: string };
 type InvitationShape = { invitation: InvitationRow; invitedByEmail: string | null };
@@ -111,17 +113,26 @@ builder.mutationField('inviteUser', (t) =>
       isAdmin: t.arg.boolean({ required: false, defaultValue: false }),
     },
     resolve: (_r, args, ctx) =>
-      payload(async () => ({
-        invitation: await inviteUser(ctx.deps, clientActor(ctx), args.email, args.isAdmin ?? false, {
-          ip: requestIp(ctx),
-        }),
-      })),
+      payload(async () => {
+        const actor = clientActor(ctx);
+        const isAdmin = args.isAdmin ?? false;
+        // Recorded after the invitation: its mail limits count even when a later step refuses, so
+        // they are not rolled back with a transaction.
+        const invitation = await inviteUser(ctx.deps, actor, args.email, isAdmin, { ip: requestIp(ctx) });
+        await recordAudit(ctx.deps.db, auditActor(ctx), {
+          clientId: actor.clientId,
+          action: 'member.invited',
+          target: { kind: 'invitation', id: invitation.invitation.id, label: invitation.invitation.email },
+          details: { isAdmin },
+        });
+        return { invitation };
+      }),
   }),
 );
 
-for (const [name, action] of [
-  ['resendInvitation', resendInvitation],
-  ['revokeInvitation', revokeInvitation],
+for (const [name, action, audit] of [
+  ['resendInvitation', resendInvitation, 'member.invitation_resent'],
+  ['revokeInvitation', revokeInvitation, 'member.invitation_revoked'],
 ] as const) {
   builder.mutationField(name, (t) =>
     t.field({
@@ -129,17 +140,24 @@ for (const [name, action] of [
       type: InvitationPayload,
       args: { id: t.arg.id({ required: true }) },
       resolve: (_r, args, ctx) =>
-        payload(async () => ({
-          invitation: await action(ctx.deps, clientActor(ctx), String(args.id), { ip: requestIp(ctx) }),
-        })),
+        payload(async () => {
+          const actor = clientActor(ctx);
+          const invitation = await action(ctx.deps, actor, String(args.id), { ip: requestIp(ctx) });
+          await recordAudit(ctx.deps.db, auditActor(ctx), {
+            clientId: actor.clientId,
+            action: audit,
+            target: { kind: 'invitation', id: invitation.invitation.id, label: invitation.invitation.email },
+          });
+          return { invitation };
+        }),
     }),
   );
 }
 
-for (const [name, action] of [
-  ['deactivateUser', deactivateUser],
-  ['reactivateUser', reactivateUser],
-] as const) {
+for (const [name, action, audit] of [
+  ['deactivateUser', deactivateUser, 'member.deactivated'],
+  ['reactivateUser', reactivateUser, 'member.reactivated'],
+] as const satisfies readonly [string, unknown, AuditAction][]) {
   builder.mutationField(name, (t) =>
     t.field({
       subGraphs: CLIENT,
@@ -148,7 +166,16 @@ for (const [name, action] of [
       resolve: (_r, args, ctx) =>
         payload(async () => {
           const actor = clientActor(ctx);
-          const result = await action(ctx.deps, actor, String(args.userId));
+          const result = await audited(
+            ctx.deps.db,
+            auditActor(ctx),
+            (tx) => action({ ...ctx.deps, db: tx }, actor, String(args.userId)),
+            (r) => ({
+              clientId: actor.clientId,
+              action: audit,
+              target: { kind: 'user', id: r.user.id, label: r.user.email },
+            }),
+          );
           return { member: { ...result, viewerId: actor.user.id } };
         }),
     }),
@@ -163,7 +190,25 @@ builder.mutationField('setUserAdmin', (t) =>
     resolve: (_r, args, ctx) =>
       payload(async () => {
         const actor = clientActor(ctx);
-        const result = await setUserAdmin(ctx.deps, actor, String(args.userId), args.isAdmin);
+        const userId = String(args.userId);
+        const result = await audited(
+          ctx.deps.db,
+          auditActor(ctx),
+          async (tx) => {
+            const before = await membershipOf(tx, userId, actor.clientId);
+            const after = await setUserAdmin({ ...ctx.deps, db: tx }, actor, userId, args.isAdmin);
+            return { ...after, wasAdmin: before?.isAdmin ?? false };
+          },
+          (r) =>
+            r.wasAdmin === r.membership.isAdmin
+              ? null
+              : {
+                  clientId: actor.clientId,
+                  action: 'member.role_changed',
+                  target: { kind: 'user', id: r.user.id, label: r.user.email },
+                  details: { isAdmin: r.membership.isAdmin, wasAdmin: r.wasAdmin },
+                },
+        );
         return { member: { ...result, viewerId: actor.user.id } };
       }),
   }),

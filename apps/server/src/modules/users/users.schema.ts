@@ -14,6 +14,7 @@ import { createWorkspace } from './account.service.js';
 import { findInvitationByToken } from './members.service.js';
 import { initialsOf } from './user-rules.js';
 import { findUserByEmail, setDemoMode } from './users.service.js';
+import { audited, auditActor } from '../audit/index.js';
 
 /** A user as seen in one session: tokenAuth belongs to the session, not to the account. */
 export interface UserView {
@@ -243,7 +244,17 @@ builder.mutationField('createWorkspace', (t) =>
     resolve: (_r, args, ctx) =>
       payload(async () => {
         const viewer = requireViewer(ctx);
-        const { client, membership } = await createWorkspace(ctx.deps, viewer.user.id, args.name);
+        const { client, membership } = await audited(
+          ctx.deps.db,
+          auditActor(ctx),
+          (tx) => createWorkspace({ ...ctx.deps, db: tx }, viewer.user.id, args.name),
+          (created) => ({
+            clientId: created.client.id,
+            action: 'client.created',
+            target: { kind: 'client', id: created.client.id, label: created.client.name },
+            details: { planStatus: created.client.planStatus, workspace: true },
+          }),
+        );
         return {
           client: { ...client, membership, viewer: { user: viewer.user, tokenAuth: viewer.tokenAuth } },
         };
