@@ -242,17 +242,23 @@ export async function syncFeedItems(db: Db, feed: FeedRow): Promise<string[]> {
   });
 }
 
-/** Queues one generation job per item (singleton per feed and item, so a second request adds nothing). */
+/**
+ * Queues one generation job per item (singleton per feed and item, so a second request adds nothing).
+ * The jobs' group is the feed's client: clients take turns, so one client's 100,000 items do not hold up
+ * another's few.
+ */
 export async function queueGeneration(
   jobs: JobQueue,
-  feedId: string,
+  feed: Pick<FeedRow, 'id' | 'clientId'>,
   itemIds: readonly string[],
 ): Promise<number> {
+  const feedId = feed.id;
   return jobs.sendMany(
     JOBS.generateCreative,
     itemIds.map((itemId) => ({
       data: { feedId, itemId },
       options: {
+        group: feed.clientId,
         singletonKey: `${feedId}:${itemId}`,
         retryLimit: 3,
         retryDelay: 5,
@@ -266,7 +272,7 @@ export async function queueGeneration(
 /** Generation on demand (and after a template or catalogue change): sync, then queue every item. */
 export async function generateFeed(db: Db, jobs: JobQueue, feed: FeedRow): Promise<number> {
   const ids = await syncFeedItems(db, feed);
-  return queueGeneration(jobs, feed.id, ids);
+  return queueGeneration(jobs, feed, ids);
 }
 
 /** Queues the failed items of a feed again; returns how many. */
@@ -278,7 +284,7 @@ export async function retryFailed(db: Db, jobs: JobQueue, feed: FeedRow): Promis
     .returning({ itemId: feedCreatives.itemId });
   return queueGeneration(
     jobs,
-    feed.id,
+    feed,
     failed.map((row) => row.itemId),
   );
 }

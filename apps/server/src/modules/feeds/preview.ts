@@ -71,6 +71,8 @@ export async function startAdPreview(
   if (owned.length !== ids.length) throw invalidInput('A template version of the ad configs was not found.');
   const data: PreviewJob = { clientId, catalogId, itemId, configs: input.adConfigs };
   const id = await deps.jobs.send(JOBS.adPreview, data, {
+    // Clients take turns: one client's many previews do not hold up another's.
+    group: clientId,
     retryLimit: 1,
     retryDelay: 2,
     expireInSeconds: 120,
