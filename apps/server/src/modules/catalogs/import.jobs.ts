@@ -103,7 +103,8 @@ registerJobHandler<ImportJobData>(
     return { status: result.status, feedsRegenerated: feeds };
   },
   // IMPORT_SLOTS at once in this process; one client's imports one after another, whatever the process.
-  (config) => ({ concurrency: config.importSlots, perGroup: 1 }),
+  // No prefetching: an import taken while every slot is busy would wait here behind them.
+  (config) => ({ concurrency: config.importSlots, batchSize: 1, perGroup: 1 }),
 );
 
 registerJobHandler<ImportJobData>(IMPORT_CATALOG_FAILED, async (job, ctx) => {
