@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -338,6 +339,79 @@ describe.each(dbKinds)('job queue on %s', (kind) => {
     await waitFor(async () => (await queue.getJob(name, id))?.state === 'completed', 15_000);
     expect(runs).toBe(1);
     expect((await queue.getJob(name, id))!.retryCount).toBe(1);
+  });
+
+  it('runs again, long before its expiry, a job whose worker was killed with SIGKILL', async () => {
+    const name = queueName();
+    const sender = open();
+    // A 5-minute expiry: without the liveness check the job would wait that long for maintenance.
+    const id = (await sender.send(
+      name,
+      { x: 1 },
+      { expireInSeconds: 300, retryDelay: 0, retryBackoff: false },
+    ))!;
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'apps/server/test/fixtures/liveness-worker.ts'],
+      {
+        cwd: root,
+        env: { ...process.env, LIVENESS_DATABASE_URL: database.url, LIVENESS_QUEUE: name },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    const exited = new Promise((resolve) => child.on('exit', resolve));
+    await new Promise<void>((resolve, reject) => {
+      child.stdout!.on('data', (d: Buffer) => d.toString().includes(`started ${id}`) && resolve());
+      child.on('exit', () => reject(new Error('the worker exited before taking the job')));
+    });
+    child.kill('SIGKILL');
+    await exited;
+    expect((await sender.getJob(name, id))!.state).toBe('active');
+
+    const survivor = open({ orphanSweepMs: 200 });
+    let runs = 0;
+    await survivor.work(name, {}, async () => {
+      runs += 1;
+    });
+    await waitFor(async () => (await survivor.getJob(name, id))?.state === 'completed', 45_000);
+    expect(runs).toBe(1);
+    // Failed once by the sweep (its worker was dead), then run here.
+    expect((await survivor.getJob(name, id))!.retryCount).toBe(1);
+  });
+
+  it('leaves alone the running job of a live worker', async () => {
+    const name = queueName();
+    const worker = open({ orphanSweepMs: 100 });
+    const other = open({ orphanSweepMs: 100 });
+    let release: () => void = () => undefined;
+    let started = 0;
+    await worker.work(name, {}, async () => {
+      started += 1;
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    await other.work(queueName(), {}, async () => undefined);
+    const id = (await worker.send(name, {}, { expireInSeconds: 300 }))!;
+    await waitFor(async () => started === 1, 10_000);
+    // Old enough for the sweep to judge it (10 s) ...
+    await database.db.execute(
+      sql`update pgboss.job set started_on = now() - interval '1 minute' where id = ${id}`,
+    );
+    // ... beside a job that a dead worker (a key nobody holds) left active: once that one is failed,
+    // the sweep has judged both.
+    const dead = (await worker.send(name, {}, { expireInSeconds: 300, retryLimit: 0 }))!;
+    await database.db.execute(
+      sql`update pgboss.job set state = 'active', started_on = now() - interval '1 minute',
+            output = '{"worker": 12345}'::jsonb where id = ${dead}`,
+    );
+    await waitFor(
+      async () => (await worker.getJob(name, dead))?.state === 'failed',
+      10_000,
+      'the dead job failed',
+    );
+    expect((await worker.getJob(name, id))!.state).toBe('active');
+    release();
+    await waitFor(async () => (await worker.getJob(name, id))?.state === 'completed', 10_000);
+    expect(started).toBe(1);
   });
 
   it('stops gracefully: running jobs finish, then no more are fetched', async () => {

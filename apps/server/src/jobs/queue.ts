@@ -30,6 +30,7 @@ import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
+import { holdLiveness, type Liveness } from './liveness.js';
 import { listenForWakes, wakeChannel, type WakeListener } from './wake.js';
 
 /** The server's job types. Each has one queue; modules register their handlers with registerJobHandler. */
@@ -187,6 +188,8 @@ export interface JobQueueOptions {
   pollingIntervalMs?: number;
   /** How often jobs held past their expiry (dead workers) are failed and retried, and old jobs archived (default 30 s). */
   maintenanceIntervalSeconds?: number;
+  /** How often a working process fails the active jobs of dead processes (liveness.ts; default 5 s). */
+  orphanSweepMs?: number;
   /** Defaults for jobs sent without these options. */
   retryLimit?: number;
   retryDelay?: number;
@@ -399,6 +402,48 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
   function listen(): Promise<void> {
     listener ??= listenForWakes(database.pool, channel, wakeWorkers, log);
     return listener.ready;
+  }
+
+  // A working process holds its liveness lock and stamps what it fetches; it fails the jobs of dead
+  // processes every `orphanSweepMs`, so they run again within seconds, not after their expiry.
+  let liveness: Liveness | undefined;
+  let sweeper: NodeJS.Timeout | undefined;
+  function live(): Promise<void> {
+    if (!liveness) {
+      liveness = holdLiveness(database.pool, log);
+      const sweep = async () => {
+        try {
+          for (const [name, ids] of await liveness!.orphans(schema)) {
+            log.warn(
+              { queue: name, jobs: ids.length },
+              'failing the jobs of a dead worker so they run again',
+            );
+            for (const id of ids)
+              await boss.fail(name, id, {
+                message: 'Its worker died (the process ended without finishing it).',
+              });
+          }
+        } catch (err) {
+          log.error({ err }, 'could not look for the jobs of dead workers');
+        }
+        if (!stopped) sweeper = setTimeout(() => void sweep(), options.orphanSweepMs ?? 5000).unref();
+      };
+      void liveness.ready.then(() => {
+        if (!stopped) void sweep();
+      });
+    }
+    return liveness.ready;
+  }
+  /** Marks fetched jobs as this process's (a failure only means they wait for their expiry if it dies). */
+  async function stamp(name: string, jobs: { id: string }[]) {
+    await liveness
+      ?.stamp(
+        schema,
+        jobs.map((j) => j.id),
+      )
+      .catch((err: unknown) => {
+        log.warn({ err, queue: name }, "could not mark fetched jobs as this worker's");
+      });
   }
   /** Wakes this process's workers of `name`, and every other process's. */
   async function announce(name: string) {
@@ -666,6 +711,7 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
     if (stopped) throw new Error('The job queue is stopped');
     await ensureQueue(name);
     await listen();
+    await live();
     const concurrency = Math.max(1, o.concurrency ?? 1);
     const batchSize = Math.max(1, o.batchSize ?? concurrency);
     const interval = o.pollingIntervalMs ?? pollingIntervalMs;
@@ -727,6 +773,7 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
         } catch (err) {
           log.error({ err, queue: name }, 'could not fetch jobs');
         }
+        await stamp(name, jobs);
         for (const job of jobs.slice(0, free)) start(job);
         poller.waiting.push(...jobs.slice(free));
         if (jobs.length === 0 && !poller.stopping) {
@@ -772,7 +819,9 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
       if (stopped) return;
       stopped = true;
       await Promise.all([...pollers.values()].map((p) => stopPoller(p, graceful, timeoutMs)));
+      if (sweeper) clearTimeout(sweeper);
       await listener?.close();
+      await liveness?.close();
       if (starting) {
         await starting.catch(() => undefined);
         await boss.stop({ graceful: false, close: false, wait: true });
