@@ -75,7 +75,7 @@ export async function runActor(actor: ClientActor, name: string, options: Traffi
   const { server, host, stats, signal } = options;
   const items = options.itemsPerCatalog ?? 6;
   let session: Session | undefined;
-  const templates: { id: string }[] = [];
+  const templates: { id: string; versionId: string }[] = [];
   const completedCatalogs: string[] = [];
   const pendingCatalogs: string[] = [];
   const productSets: string[] = [];
@@ -153,7 +153,7 @@ export async function runActor(actor: ClientActor, name: string, options: Traffi
             { name: `Soak ${marker}`, svg },
           );
           const template = data.createProductCatalogTemplate.template;
-          templates.push({ id: template.id });
+          templates.push({ id: template.id, versionId: template.templateVersionId });
           stats.acknowledged.push({
             kind: 'version',
             clientId: actor.clientId,
@@ -163,16 +163,28 @@ export async function runActor(actor: ClientActor, name: string, options: Traffi
           });
         } else {
           const template = templates[Math.floor(Math.random() * templates.length)]!;
+          // The actor's own template: it names the version it edits, as the builder does.
           const data = await gql(
             'saveTemplate',
-            'mutation($id: ID!, $name: String!, $svg: String!) { updateProductCatalogTemplate(id: $id, name: $name, templateString: $svg) { template { id templateVersionId } error { message } } }',
-            { id: template.id, name: `Soak ${marker}`, svg },
-          );
+            'mutation($id: ID!, $base: ID!, $name: String!, $svg: String!) { updateProductCatalogTemplate(id: $id, baseVersionId: $base, name: $name, templateString: $svg) { template { id templateVersionId } error { message } } }',
+            { id: template.id, base: template.versionId, name: `Soak ${marker}`, svg },
+          ).catch(async (error: unknown) => {
+            // A save the server made but could not answer (killed) makes the next one a conflict: the
+            // builder reloads the newest version.
+            const fresh = await gql(
+              'reloadTemplate',
+              'query($id: ID!) { productCatalogTemplate(id: $id) { templateVersionId } }',
+              { id: template.id },
+            );
+            template.versionId = fresh.productCatalogTemplate.templateVersionId;
+            throw error;
+          });
+          template.versionId = data.updateProductCatalogTemplate.template.templateVersionId;
           stats.acknowledged.push({
             kind: 'version',
             clientId: actor.clientId,
             templateId: template.id,
-            versionId: data.updateProductCatalogTemplate.template.templateVersionId,
+            versionId: template.versionId,
             marker,
           });
         }
