@@ -313,7 +313,7 @@ describe.each(dbKinds)('brand kit on %s', (kind) => {
     const png = await addFile('FONT', 'sneaky.ttf', await pngLogo());
     expect(png.error).toEqual({
       code: 'INVALID_FILE',
-      message: "'sneaky.ttf' is not a font: TTF, OTF, WOFF or WOFF2 expected: it is a PNG image.",
+      message: "'sneaky.ttf' was declared as font/ttf, but it is a PNG image.",
     });
     expect(await stored(png.fileKey)).toBeNull();
     // A font signature with nothing behind it.
@@ -385,8 +385,15 @@ describe.each(dbKinds)('brand kit on %s', (kind) => {
     expect(png.brandKitItem).toMatchObject({ name: 'primary_logo', content: { contentType: 'image/png' } });
     const jpeg = await addFile('LOGO', 'mono.jpg', await jpegLogo(), { name: 'Mono' });
     expect(jpeg.brandKitItem?.name).toBe('Mono');
-    // An SVG declared as PNG: told by its content, sanitised, and stored as SVG.
-    const svgKey = await upload('LOGO', 'icon.svg', svgLogo(), 'image/png');
+    // An SVG declared as PNG: refused by its content (issue 14, item 13), and the upload removed.
+    const lying = await upload('LOGO', 'icon.svg', svgLogo(), 'image/png');
+    expect((await create({ type: 'LOGO', name: 'Icon', fileKey: lying })).error).toEqual({
+      code: 'INVALID_FILE',
+      message: "'icon.svg' was declared as image/png, but it is an SVG image.",
+    });
+    expect(await stored(lying)).toBeNull();
+    // Declared as what it is: sanitised, and stored as SVG.
+    const svgKey = await upload('LOGO', 'icon.svg', svgLogo());
     const svg = await create({ type: 'LOGO', name: 'Icon', fileKey: svgKey });
     expect(svg.error).toBeNull();
     expect(svg.brandKitItem?.content?.contentType).toBe('image/svg+xml');
@@ -417,9 +424,7 @@ describe.each(dbKinds)('brand kit on %s', (kind) => {
 
     const wavKey = await upload('LOGO', 'logo.png', wavAudio(0.1));
     const notLogo = await create({ type: 'LOGO', fileKey: wavKey });
-    expect(notLogo.error?.message).toBe(
-      "'logo.png' is not a logo: PNG, JPEG or SVG expected: it is WAV audio.",
-    );
+    expect(notLogo.error?.message).toBe("'logo.png' was declared as image/png, but it is WAV audio.");
   });
 
   it('audio: MP3, WAV and M4A with their length', async () => {
@@ -443,7 +448,7 @@ describe.each(dbKinds)('brand kit on %s', (kind) => {
     expect((await fetchFile(audios[1]!.content.downloadUrl)).statusCode).toBe(200);
 
     const png = await addFile('AUDIO', 'song.mp3', await pngLogo());
-    expect(png.error?.message).toBe("'song.mp3' is not audio: MP3, WAV or M4A expected: it is a PNG image.");
+    expect(png.error?.message).toBe("'song.mp3' was declared as audio/mpeg, but it is a PNG image.");
   });
 
   it('renames guides, logos and fonts only; sets colours; deletes anything with its files', async () => {

@@ -9,9 +9,11 @@ import { Readable } from 'node:stream';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type Config } from '../src/config.js';
+import { acceptUpload } from '../src/modules/uploads/accept-upload.js';
+import { storedKeyOf } from '../src/modules/uploads/upload-types.js';
 import { createUploadDestination } from '../src/modules/uploads/uploads.service.js';
 import { createFileStore } from '../src/storage/create-file-store.js';
-import type { FileStore } from '../src/storage/file-store.js';
+import { createDiskFileStore, FileExistsError, type FileStore } from '../src/storage/file-store.js';
 import { createTestApp } from './harness.js';
 
 /**
@@ -30,6 +32,7 @@ let server: Server;
 let s3Env: Record<string, string>;
 let config: Config;
 let files: FileStore;
+let disk: FileStore;
 /** Every request the S3 server received, as `METHOD /path?query`. */
 const requests: string[] = [];
 
@@ -76,6 +79,7 @@ beforeAll(async () => {
   };
   config = loadConfig({ PUBLIC_URL: 'http://adloom.test', DATA_DIR: directory, ...s3Env });
   files = createFileStore(config);
+  disk = createDiskFileStore(path.join(directory, 'disk'));
 });
 
 afterAll(async () => {
@@ -224,5 +228,110 @@ describe('S3 file store', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+/** Posts `body` to a presigned destination as the web app does: the form fields, Content-Type, the file last. */
+async function postForm(
+  destination: { url: string; formFields: { key: string; value: string }[] },
+  body: Buffer,
+  contentType: string,
+) {
+  const form = new FormData();
+  for (const field of destination.formFields) form.append(field.key, field.value);
+  form.append('Content-Type', contentType);
+  form.append('file', new Blob([new Uint8Array(body)]), 'upload');
+  return fetch(destination.url, { method: 'POST', body: form });
+}
+
+describe.each([
+  ['S3', () => files],
+  ['disk', () => disk],
+] as const)('%s store: written once', (_name, store) => {
+  it('ifAbsent: a second write to a key is refused and the first file stays, type and all', async () => {
+    const key = `clients/c1/once/${randomBytes(4).toString('hex')}/a.png`;
+    await store().put(key, Buffer.from('first'), { contentType: 'image/png', ifAbsent: true });
+    await expect(
+      store().put(key, Buffer.from('second'), { contentType: 'text/html', ifAbsent: true }),
+    ).rejects.toBeInstanceOf(FileExistsError);
+    await expect(
+      store().putStream(key, chunked(Buffer.from('third')), { contentType: 'text/html', ifAbsent: true }),
+    ).rejects.toBeInstanceOf(FileExistsError);
+    const stored = await store().get(key);
+    expect(stored).toMatchObject({ size: 5, contentType: 'image/png' });
+    expect((await readAll(stored!.stream)).toString()).toBe('first');
+    // A stream written once appears once too.
+    const streamed = `${key}.stream`;
+    await store().putStream(streamed, chunked(Buffer.from('streamed')), { ifAbsent: true });
+    await expect(
+      store().putStream(streamed, chunked(Buffer.from('again')), { ifAbsent: true }),
+    ).rejects.toThrow(FileExistsError);
+    expect((await readAll((await store().get(streamed))!.stream)).toString()).toBe('streamed');
+  });
+
+  it('copy: a file of its own, unchanged by later writes to the source; written once with ifAbsent', async () => {
+    const from = `clients/c1/copy/${randomBytes(4).toString('hex')}/a.csv`;
+    const to = `${from}.copy`;
+    await store().put(from, Buffer.from('id,title'), { contentType: 'application/octet-stream' });
+    expect(await store().copy(from, to, { contentType: 'text/csv', ifAbsent: true })).toEqual({ size: 8 });
+    await store().put(from, Buffer.from('replaced'), { contentType: 'text/plain' });
+    await store().remove(from);
+    const copy = await store().get(to);
+    expect(copy).toMatchObject({ size: 8, contentType: 'text/csv' });
+    expect((await readAll(copy!.stream)).toString()).toBe('id,title');
+    await store().put(from, Buffer.from('other'));
+    await expect(store().copy(from, to, { ifAbsent: true })).rejects.toBeInstanceOf(FileExistsError);
+    expect((await readAll((await store().get(to))!.stream)).toString()).toBe('id,title');
+    expect(await store().copy(`${from}.missing`, `${to}.2`)).toBeNull();
+    expect(await store().exists(`${to}.2`)).toBe(false);
+  });
+});
+
+describe('S3 uploads taken into use', () => {
+  it('a destination posted to again after its upload was taken into use changes nothing that is used', async () => {
+    const destination = await createUploadDestination(
+      { config, db: undefined as never },
+      { clientId: CLIENT_ID },
+      { fileName: 'logo.png', uploadType: 'BRAND_KIT_LOGO', contentType: 'image/png' },
+    );
+    const key = destination.formFields.find((f) => f.key === 'key')!.value;
+    const logo = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.from('pretend pixels')]);
+    expect((await postForm(destination, logo, 'image/png')).status).toBe(201);
+    const log = { error: () => undefined } as never;
+    const accepted = await acceptUpload(
+      { files, log },
+      { clientId: CLIENT_ID, key, uploadTypes: ['BRAND_KIT_LOGO'] },
+    ).catch((e: Error) => e);
+    // 'pretend pixels' has no readable PNG header: refused by the pixel check, and nothing is kept.
+    expect(accepted).toMatchObject({ code: 'INVALID_FILE' });
+    expect(await files.exists(storedKeyOf(key))).toBe(false);
+
+    const second = await createUploadDestination(
+      { config, db: undefined as never },
+      { clientId: CLIENT_ID },
+      { fileName: 'logo.png', uploadType: 'BRAND_KIT_LOGO', contentType: 'image/png' },
+    );
+    const secondKey = second.formFields.find((f) => f.key === 'key')!.value;
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    expect((await postForm(second, png, 'image/png')).status).toBe(201);
+    const used = await acceptUpload(
+      { files, log },
+      { clientId: CLIENT_ID, key: secondKey, uploadTypes: ['BRAND_KIT_LOGO'] },
+    );
+    expect(used).toMatchObject({ key: storedKeyOf(secondKey), size: png.length, contentType: 'image/png' });
+    expect(await files.exists(secondKey)).toBe(false);
+
+    // S3 takes a second post to the destination within its 15 minutes (s3rver checks no policy at all)…
+    expect((await postForm(second, Buffer.from('GIF89a a different file'), 'image/png')).status).toBe(201);
+    expect(await files.exists(secondKey)).toBe(true);
+    // …but nothing uses it: the stored copy is unchanged and the upload cannot be taken into use again.
+    expect((await readAll((await files.get(used.key))!.stream)).equals(png)).toBe(true);
+    await expect(
+      acceptUpload({ files, log }, { clientId: CLIENT_ID, key: secondKey, uploadTypes: ['BRAND_KIT_LOGO'] }),
+    ).rejects.toMatchObject({ code: 'UPLOAD_USED' });
+    expect((await readAll((await files.get(used.key))!.stream)).equals(png)).toBe(true);
   });
 });

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type * as ClientS3 from '@aws-sdk/client-s3';
 import type * as LibStorage from '@aws-sdk/lib-storage';
 import type { S3Config } from '../config.js';
-import { assertSafeKey, type FileStore } from './file-store.js';
+import { assertSafeKey, FileExistsError, type FileStore, type PutOptions } from './file-store.js';
 
 /**
  * `putStream` sends a stream in parts of S3's smallest size, at most this many at once: whatever the size of
@@ -43,6 +43,21 @@ function isMissing(e: unknown): boolean {
   return name === 'NoSuchKey' || name === 'NotFound';
 }
 
+/**
+ * S3's answers to a conditional write whose key holds an object already: 412 PreconditionFailed, or 409
+ * ConditionalRequestConflict when another conditional write to the key is under way.
+ */
+function isTaken(e: unknown): boolean {
+  const error = e as { name?: unknown; $metadata?: { httpStatusCode?: number } } | null;
+  const status = error?.$metadata?.httpStatusCode;
+  return (
+    error?.name === 'PreconditionFailed' ||
+    error?.name === 'ConditionalRequestConflict' ||
+    status === 412 ||
+    status === 409
+  );
+}
+
 /** `body` passed through unchanged, counting its bytes and keeping the error it fails with. */
 function watch(body: Readable) {
   const seen: { size: number; failure?: { error: unknown } } = { size: 0 };
@@ -70,12 +85,49 @@ export function createS3FileStore(config: S3Config): FileStore {
   const open = () => (sdk ??= openSdk(config));
   const Bucket = config.bucket;
 
+  async function exists(key: string): Promise<boolean> {
+    assertSafeKey(key);
+    const { client, s3 } = await open();
+    try {
+      await client.send(new s3.HeadObjectCommand({ Bucket, Key: key }));
+      return true;
+    } catch (e) {
+      if (isMissing(e)) return false;
+      throw e;
+    }
+  }
+
+  /**
+   * `ifAbsent`: S3 itself refuses the write when the key holds an object (`If-None-Match: *`, atomic). The
+   * HEAD first serves stores that ignore that header (s3rver, older S3-compatible servers): there it leaves a
+   * moment in which two writers can both pass.
+   */
+  async function conditional<T>(key: string, options: PutOptions | undefined, write: () => Promise<T>) {
+    if (!options?.ifAbsent) return write();
+    if (await exists(key)) throw new FileExistsError(key);
+    try {
+      return await write();
+    } catch (e) {
+      if (isTaken(e)) throw new FileExistsError(key);
+      throw e;
+    }
+  }
+  const ifNoneMatch = (options: PutOptions | undefined) => (options?.ifAbsent ? { IfNoneMatch: '*' } : {});
+
   return {
     async put(key, body, options) {
       assertSafeKey(key);
       const { client, s3 } = await open();
-      await client.send(
-        new s3.PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: options?.contentType }),
+      await conditional(key, options, () =>
+        client.send(
+          new s3.PutObjectCommand({
+            Bucket,
+            Key: key,
+            Body: body,
+            ContentType: options?.contentType,
+            ...ifNoneMatch(options),
+          }),
+        ),
       );
     },
     /**
@@ -90,19 +142,52 @@ export function createS3FileStore(config: S3Config): FileStore {
       const { seen, stream } = watch(body);
       const upload = new Upload({
         client,
-        params: { Bucket, Key: key, Body: stream, ContentType: options?.contentType },
+        // With ifAbsent, If-None-Match goes on the single PUT or on the CompleteMultipartUpload.
+        params: {
+          Bucket,
+          Key: key,
+          Body: stream,
+          ContentType: options?.contentType,
+          ...ifNoneMatch(options),
+        },
         partSize: PART_BYTES,
         queueSize: PARTS_AT_ONCE,
         leavePartsOnError: false,
       });
       try {
-        await upload.done();
+        await conditional(key, options, () => upload.done());
       } catch (e) {
         // When S3 failed, stop reading the source too.
         body.destroy();
         throw seen.failure ? seen.failure.error : e;
       }
       return { size: seen.size };
+    },
+    /** A CopyObject inside the bucket (up to 5 GB, more than any upload type allows): no bytes pass here. */
+    async copy(from, to, options) {
+      assertSafeKey(from);
+      assertSafeKey(to);
+      const { client, s3 } = await open();
+      try {
+        await conditional(to, options, () =>
+          client.send(
+            new s3.CopyObjectCommand({
+              Bucket,
+              Key: to,
+              CopySource: `${Bucket}/${from}`,
+              ...(options?.contentType
+                ? { MetadataDirective: 'REPLACE' as const, ContentType: options.contentType }
+                : {}),
+              ...ifNoneMatch(options),
+            }),
+          ),
+        );
+      } catch (e) {
+        if (isMissing(e)) return null;
+        throw e;
+      }
+      const head = await client.send(new s3.HeadObjectCommand({ Bucket, Key: to }));
+      return { size: head.ContentLength ?? 0 };
     },
     async get(key) {
       assertSafeKey(key);
@@ -121,17 +206,7 @@ export function createS3FileStore(config: S3Config): FileStore {
         contentType: object.ContentType,
       };
     },
-    async exists(key) {
-      assertSafeKey(key);
-      const { client, s3 } = await open();
-      try {
-        await client.send(new s3.HeadObjectCommand({ Bucket, Key: key }));
-        return true;
-      } catch (e) {
-        if (isMissing(e)) return false;
-        throw e;
-      }
-    },
+    exists,
     async remove(key) {
       assertSafeKey(key);
       const { client, s3 } = await open();

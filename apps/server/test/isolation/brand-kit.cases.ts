@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { gql } from '../harness.js';
 import { boxesOtf, pngLogo } from '../fixtures/brand-kit.js';
+import { storedKeyOf } from '../../src/modules/uploads/upload-types.js';
 import { addClientCases, type World } from './cases.js';
 import { postUpload, type Destination } from './uploads.cases.js';
 
@@ -26,6 +27,7 @@ interface KitOfB {
   colorId: string;
   guideId: string;
   logoId: string;
+  /** Where B's logo is stored (its upload's checked copy). */
   logoKey: string;
   fontId: string;
   /** An upload of B's that is in no item yet. */
@@ -48,13 +50,13 @@ function kitOfB(w: World): Promise<KitOfB> {
         expect(res.data?.createBrandKitItem.error).toBeNull();
         return res.data?.createBrandKitItem.brandKitItem.id as string;
       };
-      const logoKey = await uploadAsB(w, 'BRAND_KIT_LOGO', 'b-logo.png', 'image/png', await pngLogo());
+      const logoUpload = await uploadAsB(w, 'BRAND_KIT_LOGO', 'b-logo.png', 'image/png', await pngLogo());
       const fontKey = await uploadAsB(w, 'BRAND_KIT_FONT', 'b-font.otf', 'font/otf', boxesOtf());
       return {
         colorId: await create({ name: 'B red', type: 'COLOR', t: '#ff0000' }),
         guideId: await create({ name: 'B secret guide', type: 'GUIDE', t: 'Only for B.' }),
-        logoId: await create({ name: 'B logo', type: 'LOGO', k: logoKey }),
-        logoKey,
+        logoId: await create({ name: 'B logo', type: 'LOGO', k: logoUpload }),
+        logoKey: storedKeyOf(logoUpload),
         fontId: await create({ name: 'B Secret Sans', type: 'FONT', k: fontKey, l: true }),
         spareFontKey: await uploadAsB(w, 'BRAND_KIT_FONT', 'b-spare.otf', 'font/otf', boxesOtf()),
       };

@@ -37,7 +37,15 @@ import type { Db } from '../../db/client.js';
 import { brandKitItems, clients, type BrandKitItemRow, type BrandKitItemType } from '../../db/schema.js';
 import { DomainError, invalidInput, isUuid, notFound } from '../../errors.js';
 import type { Actor } from '../users/members.service.js';
-import { isUploadKey, uploadKey, UPLOAD_TYPES, type UploadType } from '../uploads/upload-types.js';
+import {
+  acceptUpload,
+  isUploadKey,
+  parseUploadKey,
+  serverFileKey,
+  storedKeyOf,
+  UPLOAD_TYPES,
+  type UploadType,
+} from '../uploads/index.js';
 import { checkAudio, checkFont, checkLogo, formatMegabytes } from './brand-kit.files.js';
 
 export type BrandKitDeps = Pick<AppDeps, 'db' | 'files' | 'log'>;
@@ -235,7 +243,7 @@ function ownUploadKey(clientId: string, type: FileKind, fileKey: string | null |
     );
   const key = fileKey.trim().replace(/^\//, '');
   const folder = `clients/${clientId}/${UPLOAD_TYPES[FILE_UPLOAD_TYPES[type]].folder}/`;
-  if (!key.startsWith(folder) || !isUploadKey(key))
+  if (!key.startsWith(folder) || !isUploadKey(key) || !parseUploadKey(key))
     throw invalidInput(
       `'${key.slice(0, 200)}' is not ${aKind(type)} upload of this workspace. Upload the file with uploadType ${FILE_UPLOAD_TYPES[type]} and pass the key it was stored under.`,
     );
@@ -317,19 +325,14 @@ async function prepareFile(
     }
   };
   const written: string[] = [];
-  // The upload keeps its key; when its declared type was not what it is, it is stored again with the right one.
-  const keepUpload = async (contentType: string) => {
-    if (stored.contentType !== contentType) await deps.files.put(key, bytes, { contentType });
-  };
   const common = { fileKey: key, fileName, fileSize: bytes.length };
 
   if (type === 'FONT') {
     const font = await guard(checkFont(bytes, fileName));
-    await keepUpload(font.contentType);
     let fontFileKey = key;
     if (font.decoded) {
-      fontFileKey = uploadKey(clientId, uploadType, `${withoutExtension(fileName)}.ttf`);
-      await deps.files.put(fontFileKey, font.decoded, { contentType: 'font/ttf' });
+      fontFileKey = serverFileKey(clientId, uploadType, `${withoutExtension(fileName)}.ttf`);
+      await deps.files.put(fontFileKey, font.decoded, { contentType: 'font/ttf', ifAbsent: true });
       written.push(fontFileKey);
     }
     return { values: { ...common, contentType: font.contentType, fontFileKey }, written, replaced: null };
@@ -338,14 +341,12 @@ async function prepareFile(
     const logo = await guard(checkLogo(bytes, fileName));
     let fileKey = key;
     if (logo.rewritten) {
-      fileKey = uploadKey(clientId, uploadType, fileName);
-      await deps.files.put(fileKey, logo.bytes, { contentType: logo.contentType });
+      fileKey = serverFileKey(clientId, uploadType, fileName);
+      await deps.files.put(fileKey, logo.bytes, { contentType: logo.contentType, ifAbsent: true });
       written.push(fileKey);
-    } else {
-      await keepUpload(logo.contentType);
     }
-    const thumbnailKey = uploadKey(clientId, uploadType, 'thumbnail.png');
-    await deps.files.put(thumbnailKey, logo.thumbnail, { contentType: 'image/png' });
+    const thumbnailKey = serverFileKey(clientId, uploadType, 'thumbnail.png');
+    await deps.files.put(thumbnailKey, logo.thumbnail, { contentType: 'image/png', ifAbsent: true });
     written.push(thumbnailKey);
     return {
       values: {
@@ -362,7 +363,6 @@ async function prepareFile(
     };
   }
   const audio = await guard(checkAudio(bytes, fileName));
-  await keepUpload(audio.contentType);
   return {
     values: { ...common, contentType: audio.contentType, durationSeconds: audio.durationSeconds },
     written,
@@ -401,16 +401,24 @@ export async function createBrandKitItem(
     type === 'FONT'
       ? cleanFontName(input.name.trim() || fileName)
       : checkName(type, input.name.trim() || withoutExtension(fileName));
-  await checkUnused(db, actor.clientId, key);
+  // An upload in use is kept under its stored key (uploads/accept-upload.ts).
+  await checkUnused(db, actor.clientId, storedKeyOf(key));
   await checkRoom(db, actor.clientId, type);
   if (type === 'FONT') await checkFontName(db, actor.clientId, name);
 
-  const prepared = await prepareFile(deps, actor.clientId, type, key);
+  // Taken into use once, and checked against its declared type, as a copy no upload destination can reach.
+  const accepted = await acceptUpload(deps, {
+    clientId: actor.clientId,
+    key,
+    uploadTypes: [FILE_UPLOAD_TYPES[type]],
+  });
+  const prepared = await prepareFile(deps, actor.clientId, type, accepted.key);
   let row: BrandKitItemRow;
   try {
     row = await insertWithinLimit(db, { ...base, name, ...prepared.values });
   } catch (error) {
-    await removeFiles(deps, prepared.written);
+    // The checked copy goes too: an upload is used once, so nothing else can claim it.
+    await removeFiles(deps, [...prepared.written, accepted.key]);
     throw error;
   }
   if (prepared.replaced) await removeFiles(deps, [prepared.replaced]);

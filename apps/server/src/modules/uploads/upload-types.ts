@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { invalidInput } from '../../errors.js';
 
 const MB = 1024 * 1024;
@@ -6,6 +6,8 @@ const MB = 1024 * 1024;
 export interface UploadTypeRule {
   /** The folder under `clients/{clientId}/` that holds uploads of this type. */
   folder: string;
+  /** What one upload of this type is, in messages: 'a logo', 'an audio track'. */
+  noun: string;
   /** Content types a client may declare; the signed policy binds the one chosen. */
   contentTypes: readonly string[];
   maxBytes: number;
@@ -15,21 +17,25 @@ export interface UploadTypeRule {
 export const UPLOAD_TYPES = {
   TEMPLATE_THUMBNAIL: {
     folder: 'template-thumbnails',
+    noun: 'a template thumbnail',
     contentTypes: ['image/jpeg', 'image/png'],
     maxBytes: 5 * MB,
   },
   TEMPLATE_IMAGE: {
     folder: 'template-images',
+    noun: 'a template image',
     contentTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/svg+xml'],
     maxBytes: 20 * MB,
   },
   BRAND_KIT_LOGO: {
     folder: 'brand-kit-logos',
+    noun: 'a logo',
     contentTypes: ['image/png', 'image/jpeg', 'image/svg+xml'],
     maxBytes: 10 * MB,
   },
   BRAND_KIT_FONT: {
     folder: 'brand-kit-fonts',
+    noun: 'a font',
     contentTypes: [
       'font/ttf',
       'font/otf',
@@ -42,11 +48,13 @@ export const UPLOAD_TYPES = {
   },
   BRAND_KIT_AUDIO: {
     folder: 'brand-kit-audio',
+    noun: 'an audio track',
     contentTypes: ['audio/mpeg', 'audio/wav', 'audio/x-wav', 'audio/mp4', 'audio/x-m4a'],
     maxBytes: 50 * MB,
   },
   CATALOG_FILE: {
     folder: 'catalog-files',
+    noun: 'a catalogue file',
     contentTypes: [
       'text/csv',
       'text/tab-separated-values',
@@ -134,9 +142,69 @@ export function resolveContentType(
   return implied;
 }
 
-/** `clients/{clientId}/{folder}/{random uuid}/{file name}`: a fresh key for every upload. */
+/** '50 MB', '1.5 MB', '600 KB', as limits are told in messages. */
+export function formatSize(bytes: number): string {
+  if (bytes < MB) return `${Math.ceil(bytes / 1024)} KB`;
+  const mb = bytes / MB;
+  return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`;
+}
+
+/**
+ * `clients/{clientId}/{folder}/{random uuid}/{file name}`: a fresh key for every upload destination. Its
+ * uuid is a version 4 one; keys of stored files have a version 8 uuid instead (`storedKeyOf`,
+ * `serverFileKey`), so no upload policy ever names a stored file.
+ */
 export function uploadKey(clientId: string, uploadType: UploadType, cleanedFileName: string): string {
   return `clients/${clientId}/${UPLOAD_TYPES[uploadType].folder}/${randomUUID()}/${cleanedFileName}`;
+}
+
+/** A version 8 (RFC 9562, application-defined) UUID from 16 bytes. */
+function uuidV8(bytes: Buffer): string {
+  bytes[6] = (bytes[6]! & 0x0f) | 0x80;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = bytes.toString('hex', 0, 16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/**
+ * A key for a file the server writes itself (a decoded font, a thumbnail, a sanitised logo): the shape of an
+ * upload key with a random version 8 uuid, which no upload policy can name.
+ */
+export function serverFileKey(clientId: string, uploadType: UploadType, cleanedFileName: string): string {
+  return `clients/${clientId}/${UPLOAD_TYPES[uploadType].folder}/${uuidV8(randomBytes(16))}/${cleanedFileName}`;
+}
+
+const UPLOAD_KEY_PARTS =
+  /^clients\/([0-9a-f-]{36})\/([a-z-]+)\/([0-9a-f]{8}-[0-9a-f]{4}-([0-9a-f])[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12})\/([A-Za-z0-9._-]{1,120})$/;
+
+/** The parts of an upload or stored key; null for any other key. */
+export function parseUploadKey(
+  key: string,
+): { clientId: string; uploadType: UploadType; fileName: string; stored: boolean } | null {
+  const match = UPLOAD_KEY_PARTS.exec(key);
+  if (!match || /^\.+$/.test(match[5]!)) return null;
+  const uploadType = uploadTypes.find((type) => UPLOAD_TYPES[type].folder === match[2]);
+  if (!uploadType) return null;
+  return { clientId: match[1]!, uploadType, fileName: match[5]!, stored: match[4] === '8' };
+}
+
+/**
+ * Where a checked upload is kept (uploads/accept-upload.ts): the upload's key with its version 4 uuid
+ * replaced by a version 8 one derived from the whole key. The same upload always maps to the same stored
+ * key, and no upload policy can name it. A stored key maps to itself.
+ */
+export function storedKeyOf(key: string): string {
+  const parts = parseUploadKey(key);
+  if (!parts) throw new Error(`Not an upload key: ${key}`);
+  if (parts.stored) return key;
+  const uuid = uuidV8(createHash('sha256').update(`adloom stored upload\0${key}`).digest());
+  const { folder } = UPLOAD_TYPES[parts.uploadType];
+  return `clients/${parts.clientId}/${folder}/${uuid}/${parts.fileName}`;
+}
+
+/** Where the one use of an upload is recorded (never served: outside `clients/`). */
+export function receiptKeyOf(uploadKey: string): string {
+  return `upload-receipts/${uploadKey}`;
 }
 
 const UPLOAD_KEY = /^clients\/[0-9a-f-]{36}\/([a-z-]+)\/[0-9a-f-]{36}\/[A-Za-z0-9._-]{1,120}$/;

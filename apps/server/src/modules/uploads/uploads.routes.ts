@@ -7,9 +7,9 @@ import type { AppDeps } from '../../deps.js';
 import { fileUrl } from './file-url.js';
 import { checkPostPolicy, type S3Error } from './post-policy.js';
 import { uploadSecret, LOCAL_ACCESS_KEY_ID } from './upload-secret.js';
-import { isUploadKey, MAX_UPLOAD_BYTES } from './upload-types.js';
+import { isUploadKey, MAX_UPLOAD_BYTES, receiptKeyOf } from './upload-types.js';
 import { LOCAL_BUCKET, LOCAL_REGION } from './uploads.service.js';
-import { isSafeKey } from '../../storage/file-store.js';
+import { FileExistsError, isSafeKey } from '../../storage/file-store.js';
 
 class UploadRefused extends Error {
   constructor(readonly s3: S3Error) {
@@ -104,14 +104,27 @@ async function receiveUpload(deps: AppDeps, req: FastifyRequest, reply: FastifyR
       part.file.destroy();
       return refuse(400, 'InvalidArgument', `The key "${check.key}" is not a valid storage key.`);
     }
+    // A destination takes one file: never a second post (what was checked stays what is stored), never one
+    // after the upload was taken into use (its receipt, accept-upload.ts).
+    const used = {
+      status: 403,
+      code: 'AccessDenied',
+      message: 'Invalid according to Policy: this upload destination was used already. Ask for a new one.',
+    };
+    if ((await deps.files.exists(check.key)) || (await deps.files.exists(receiptKeyOf(check.key)))) {
+      part.file.destroy();
+      return sendS3Error(req, reply, used);
+    }
     const md5 = createHash('md5');
     const maxBytes = Math.min(check.maxBytes ?? MAX_UPLOAD_BYTES, MAX_UPLOAD_BYTES);
     try {
       await deps.files.putStream(check.key, Readable.from(capped(part.file, check.minBytes, maxBytes, md5)), {
         contentType: check.contentType ?? 'binary/octet-stream',
+        ifAbsent: true,
       });
     } catch (e) {
       if (e instanceof UploadRefused) return sendS3Error(req, reply, e.s3);
+      if (e instanceof FileExistsError) return sendS3Error(req, reply, used);
       throw e;
     }
     const etag = `"${md5.digest('hex')}"`;

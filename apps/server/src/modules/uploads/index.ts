@@ -1,0 +1,12 @@
+/** The uploads module's public surface: destinations, taking an upload into use, and stored keys. */
+export { acceptUpload, type AcceptedUpload, type AcceptRequest } from './accept-upload.js';
+export { fileUrl, keyFromFileUrl } from './file-url.js';
+export {
+  formatSize,
+  isUploadKey,
+  parseUploadKey,
+  serverFileKey,
+  storedKeyOf,
+  UPLOAD_TYPES,
+  type UploadType,
+} from './upload-types.js';
