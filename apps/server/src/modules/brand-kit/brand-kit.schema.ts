@@ -16,6 +16,8 @@ import type { Config } from '../../config.js';
 import { brandKitItemTypes, type BrandKitItemRow, type BrandKitItemType } from '../../db/schema.js';
 import { fileUrl } from '../uploads/file-url.js';
 import { audited, auditActor } from '../audit/index.js';
+import { once } from '../idempotency/index.js';
+import { createScope, IDEMPOTENCY_KEY_ARG } from '../../graphql/idempotency.js';
 import { UPLOAD_TYPES } from '../uploads/upload-types.js';
 import { brandFontUrl, fontFamilyOptions, type FontFamilyOption } from './brand-kit.fonts.js';
 import {
@@ -305,17 +307,27 @@ builder.mutationFields((t) => ({
       legalAgreement: t.arg.boolean(),
       textContent: t.arg.string(),
       fileKey: t.arg.string({ description: 'The key an upload of this client was stored under.' }),
+      idempotencyKey: t.arg.string(IDEMPOTENCY_KEY_ARG),
     },
     resolve: (_r, args, ctx) =>
-      payload(async () => ({
-        brandKitItem: await createBrandKitItem(ctx.deps, clientActor(ctx), {
-          name: args.name,
-          type: args.type,
-          legalAgreement: args.legalAgreement,
-          textContent: args.textContent,
-          fileKey: args.fileKey,
-        }),
-      })),
+      payload(async () => {
+        const actor = clientActor(ctx);
+        const { value } = await once(
+          ctx.deps.db,
+          createScope(actor, 'createBrandKitItem', args.idempotencyKey),
+          (tx) =>
+            createBrandKitItem({ ...ctx.deps, db: tx }, actor, {
+              name: args.name,
+              type: args.type,
+              legalAgreement: args.legalAgreement,
+              textContent: args.textContent,
+              fileKey: args.fileKey,
+            }),
+          (item) => item.id,
+          async (db, id) => (await listBrandKit(db, actor.clientId)).find((item) => item.id === id),
+        );
+        return { brandKitItem: value };
+      }),
   }),
   renameBrandKitItem: t.field({
     subGraphs: CLIENT,

@@ -23,10 +23,20 @@ import {
   ownCatalog,
   updateCatalog,
 } from './catalogs.service.js';
-import { scheduleNextRefresh, startCatalogImport, type ImportSourceInput } from './import.jobs.js';
+import {
+  dispatchCatalogImport,
+  prepareCatalogImport,
+  scheduleNextRefresh,
+  startCatalogImport,
+  type ImportSourceInput,
+  type PreparedImport,
+} from './import.jobs.js';
+import { createScope, IDEMPOTENCY_KEY_ARG } from '../../graphql/idempotency.js';
+import { once } from '../idempotency/index.js';
 import {
   createProductSet,
   deleteProductSet,
+  findProductSet,
   listProductSets,
   matchingItems,
   ownProductSet,
@@ -352,20 +362,40 @@ builder.mutationFields((t) => ({
       uploadKey: t.arg.string(),
       schedule: t.arg({ type: CatalogSchedule }),
       columnMappingJson: t.arg.string(),
+      idempotencyKey: t.arg.string(IDEMPOTENCY_KEY_ARG),
     },
     resolve: (_r, args, ctx) =>
       payload(async () => {
         const actor = clientActor(ctx);
-        const catalog = await createCatalog(ctx.deps.db, actor.clientId, {
-          name: args.name,
-          sourceUrl: args.sourceUrl,
-          schedule: toSchedule(args.schedule),
-          columnMapping: readMapping(args.columnMappingJson),
-        });
         const source: ImportSourceInput = { uploadKey: args.uploadKey };
-        const started = await startCatalogImport(ctx.deps, catalog, source);
+        // One transaction: a refused source (a missing or foreign upload) leaves no catalogue behind.
+        const { value, replayed } = await once<{ catalog: CatalogRow; prepared: PreparedImport | null }>(
+          ctx.deps.db,
+          createScope(actor, 'createCatalog', args.idempotencyKey),
+          async (tx) => {
+            const catalog = await createCatalog(tx, actor.clientId, {
+              name: args.name,
+              sourceUrl: args.sourceUrl,
+              schedule: toSchedule(args.schedule),
+              columnMapping: readMapping(args.columnMappingJson),
+            });
+            const prepared = await prepareCatalogImport({ ...ctx.deps, db: tx }, catalog, source);
+            return { catalog, prepared };
+          },
+          (created) => created.catalog.id,
+          async (db, id) => {
+            const catalog = await findCatalog(db, actor.clientId, id);
+            return catalog && { catalog, prepared: null };
+          },
+        );
+        const { catalog, prepared } = value;
+        if (replayed || !prepared) {
+          const [latest] = await listImports(ctx.deps.db, actor.clientId, catalog.id);
+          return { catalog, import: latest ?? null };
+        }
+        await dispatchCatalogImport(ctx.deps, catalog, prepared);
         const nextImportAt = await scheduleNextRefresh(ctx.deps, catalog);
-        return { catalog: { ...catalog, nextImportAt }, import: started };
+        return { catalog: { ...catalog, nextImportAt }, import: prepared.queued };
       }),
   }),
   updateCatalog: t.field({
@@ -430,15 +460,25 @@ builder.mutationFields((t) => ({
       catalogId: t.arg.id({ required: true }),
       name: t.arg.string({ required: true }),
       filterJson: t.arg.string(),
+      idempotencyKey: t.arg.string(IDEMPOTENCY_KEY_ARG),
     },
     resolve: (_r, args, ctx) =>
-      payload(async () => ({
-        productSet: await createProductSet(ctx.deps.db, clientActor(ctx).clientId, {
-          catalogId: String(args.catalogId),
-          name: args.name,
-          filter: args.filterJson,
-        }),
-      })),
+      payload(async () => {
+        const actor = clientActor(ctx);
+        const { value } = await once(
+          ctx.deps.db,
+          createScope(actor, 'createProductSet', args.idempotencyKey),
+          (tx) =>
+            createProductSet(tx, actor.clientId, {
+              catalogId: String(args.catalogId),
+              name: args.name,
+              filter: args.filterJson,
+            }),
+          (set) => set.id,
+          async (db, id) => (await findProductSet(db, actor.clientId, id))?.set,
+        );
+        return { productSet: value };
+      }),
   }),
   updateProductSet: t.field({
     subGraphs: CLIENT,

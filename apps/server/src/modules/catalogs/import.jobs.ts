@@ -51,12 +51,22 @@ function sourceOf(catalog: CatalogRow, input: ImportSourceInput): CatalogSource 
   throw invalidInput('Upload a catalogue file or give the feed URL.');
 }
 
-/** Queues an import of the catalogue and its job; returns the queued import. */
-export async function startCatalogImport(
-  deps: AppDeps & { jobs?: JobQueue },
+/** An import recorded and waiting for its job: {@link dispatchCatalogImport} sends it. */
+export interface PreparedImport {
+  queued: CatalogImportRow;
+  data: ImportJobData;
+}
+
+/**
+ * Checks the import's source (the client's own uploaded file, present; or the catalogue's URL), notes the
+ * file on the catalogue and records the queued import. Only database writes: pass a transaction to make
+ * them part of a larger change (createCatalog), then dispatch after it commits.
+ */
+export async function prepareCatalogImport(
+  deps: Pick<AppDeps, 'db' | 'files'>,
   catalog: CatalogRow,
   input: ImportSourceInput,
-): Promise<CatalogImportRow> {
+): Promise<PreparedImport> {
   const source = sourceOf(catalog, input);
   if (source.kind === 'file') {
     if (!(await deps.files.exists(source.key)))
@@ -64,7 +74,16 @@ export async function startCatalogImport(
     await deps.db.update(catalogs).set({ sourceFileKey: source.key }).where(eq(catalogs.id, catalog.id));
   }
   const queued = await queueCatalogImport(deps.db, catalog.id);
-  const data: ImportJobData = { catalogId: catalog.id, importId: queued.id, source };
+  return { queued, data: { catalogId: catalog.id, importId: queued.id, source } };
+}
+
+/** Sends the job of a prepared import (or, without a queue, runs it in this process). */
+export async function dispatchCatalogImport(
+  deps: AppDeps & { jobs?: JobQueue },
+  catalog: CatalogRow,
+  prepared: PreparedImport,
+): Promise<void> {
+  const { data } = prepared;
   if (deps.jobs)
     await deps.jobs.send(JOBS.importCatalog, data, {
       retryLimit: 0,
@@ -79,7 +98,17 @@ export async function startCatalogImport(
     void runCatalogImport(deps, data).catch((error: unknown) =>
       deps.log.error({ error }, 'catalogue import failed'),
     );
-  return queued;
+}
+
+/** Queues an import of the catalogue and its job; returns the queued import. */
+export async function startCatalogImport(
+  deps: AppDeps & { jobs?: JobQueue },
+  catalog: CatalogRow,
+  input: ImportSourceInput,
+): Promise<CatalogImportRow> {
+  const prepared = await prepareCatalogImport(deps, catalog, input);
+  await dispatchCatalogImport(deps, catalog, prepared);
+  return prepared.queued;
 }
 
 /** Imports whose run died (a killed worker, a time-out) end here and are marked failed. */

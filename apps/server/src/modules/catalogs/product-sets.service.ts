@@ -44,18 +44,28 @@ function cleanName(name: string): string {
   return trimmed;
 }
 
+/** A product set of the client with its catalogue, or null (also for another client's id). */
+export async function findProductSet(
+  db: Db,
+  clientId: string,
+  id: string,
+): Promise<{ set: ProductSetRow; catalog: CatalogRow } | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db
+    .select({ set: productSets, catalog: catalogs })
+    .from(productSets)
+    .innerJoin(catalogs, eq(catalogs.id, productSets.catalogId))
+    .where(and(eq(productSets.id, id), eq(productSets.clientId, clientId)));
+  return row ?? null;
+}
+
 /** A product set of the client with its catalogue, or NOT_FOUND (also for another client's id). */
 export async function ownProductSet(
   db: Db,
   clientId: string,
   id: string,
 ): Promise<{ set: ProductSetRow; catalog: CatalogRow }> {
-  if (!isUuid(id)) throw productSetNotFound(id);
-  const [row] = await db
-    .select({ set: productSets, catalog: catalogs })
-    .from(productSets)
-    .innerJoin(catalogs, eq(catalogs.id, productSets.catalogId))
-    .where(and(eq(productSets.id, id), eq(productSets.clientId, clientId)));
+  const row = await findProductSet(db, clientId, id);
   if (!row) throw productSetNotFound(id);
   return row;
 }

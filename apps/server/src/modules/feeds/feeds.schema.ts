@@ -25,6 +25,8 @@ import {
   type FeedCounts,
 } from './feeds.service.js';
 import { audited, auditActor, fingerprint } from '../audit/index.js';
+import { once } from '../idempotency/index.js';
+import { createScope, IDEMPOTENCY_KEY_ARG } from '../../graphql/idempotency.js';
 import { exportPath } from './export.routes.js';
 import { ownProductSet } from '../catalogs/product-sets.service.js';
 import { readAdPreview, startAdPreview, type AdJobStatus, type AdResult } from './preview.js';
@@ -205,21 +207,31 @@ builder.mutationFields((t) => ({
       productSetId: t.arg.id({ required: true }),
       name: t.arg.string({ required: true }),
       designs: t.arg({ type: [DesignInput], required: true }),
+      idempotencyKey: t.arg.string(IDEMPOTENCY_KEY_ARG),
     },
     resolve: (_r, args, ctx) =>
       payload(async () => {
         const jobs = jobsOf(ctx);
-        const feed = await createFeed(ctx.deps.db, clientActor(ctx).clientId, {
-          productSetId: String(args.productSetId),
-          name: args.name,
-          designs: args.designs.map((d) => ({
-            templateId: d.templateId ? String(d.templateId) : null,
-            templateVersionId: d.templateVersionId ? String(d.templateVersionId) : null,
-            slotFeaturesJson: d.slotFeaturesJson,
-            itemFilterJson: d.itemFilterJson,
-          })),
-        });
-        return { feed, queued: await generateFeed(ctx.deps.db, jobs, feed) };
+        const actor = clientActor(ctx);
+        const { value: feed, replayed } = await once(
+          ctx.deps.db,
+          createScope(actor, 'createFeed', args.idempotencyKey),
+          (tx) =>
+            createFeed(tx, actor.clientId, {
+              productSetId: String(args.productSetId),
+              name: args.name,
+              designs: args.designs.map((d) => ({
+                templateId: d.templateId ? String(d.templateId) : null,
+                templateVersionId: d.templateVersionId ? String(d.templateVersionId) : null,
+                slotFeaturesJson: d.slotFeaturesJson,
+                itemFilterJson: d.itemFilterJson,
+              })),
+            }),
+          (created) => created.id,
+          (db, id) => findFeed(db, actor.clientId, id),
+        );
+        // A repeat gets the feed the first request created and is generating: nothing more to queue.
+        return { feed, queued: replayed ? 0 : await generateFeed(ctx.deps.db, jobs, feed) };
       }),
   }),
   generateFeed: t.field({

@@ -25,7 +25,7 @@ export interface OnceResult<T> {
 }
 
 /**
- * Runs `create` at most once per key. The first request inserts the key, creates in the same
+ * Runs `create` in one transaction, at most once per key. The first request inserts the key, creates in the same
  * transaction and stores the created id; a repeat, even one racing the first, waits on the key's unique
  * constraint until the first commits and then reads the first result back with `load`. A first request
  * that fails leaves no key, so a retry with it creates. Keys older than {@link KEY_HOURS} hours are
@@ -38,7 +38,9 @@ export async function once<T>(
   idOf: (value: T) => string,
   load: (db: Db, id: string) => Promise<T | null | undefined>,
 ): Promise<OnceResult<T>> {
-  if (scope.key === null || scope.key === undefined) return { value: await create(db), replayed: false };
+  // Without a key the creation still runs in one transaction: it is all or nothing either way.
+  if (scope.key === null || scope.key === undefined)
+    return { value: await db.transaction((tx) => create(tx)), replayed: false };
   if (!KEY_PATTERN.test(scope.key))
     throw invalidInput('The idempotency key must be 1 to 200 letters, digits or - _ . : characters.');
   const where = and(

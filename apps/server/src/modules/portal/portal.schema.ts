@@ -24,6 +24,8 @@ import { inviteUser } from '../users/members.service.js';
 import { findUserByEmail } from '../users/users.service.js';
 import { deleteMsa, getMsa, msaDownloadPath } from './msa.service.js';
 import { audited, auditActor, recordAudit } from '../audit/index.js';
+import { once } from '../idempotency/index.js';
+import { createScope, IDEMPOTENCY_KEY_ARG } from '../../graphql/idempotency.js';
 
 type PortalClientShape = ClientRow & { memberCount?: number };
 
@@ -197,34 +199,42 @@ builder.mutationField('portalCreateClient', (t) =>
       name: t.arg.string({ required: true }),
       adminEmail: t.arg.string({ required: false }),
       planStatus: t.arg({ type: PlanStatus, required: false, defaultValue: 'trial' }),
+      idempotencyKey: t.arg.string(IDEMPOTENCY_KEY_ARG),
     },
     resolve: (_r, args, ctx) =>
       payload(async () => {
         const viewer = requireStaff(ctx);
-        const client = await createClient(ctx.deps.db, {
-          name: args.name,
-          planStatus: args.planStatus ?? 'trial',
-        });
-        await recordAudit(ctx.deps.db, auditActor(ctx), {
-          clientId: client.id,
-          action: 'client.created',
-          target: { kind: 'client', id: client.id, label: client.name },
-          details: { planStatus: client.planStatus, adminEmail: args.adminEmail?.trim() || null },
-        });
         const adminEmail = args.adminEmail?.trim();
-        if (adminEmail) {
-          const existing = await findUserByEmail(ctx.deps.db, adminEmail);
-          if (existing)
-            await addMember(ctx.deps.db, { userId: existing.id, clientId: client.id, isAdmin: true });
-          else
-            await inviteUser(
-              ctx.deps,
-              { user: viewer.user, clientId: client.id, isAdmin: true },
-              adminEmail,
-              true,
-              { ip: requestIp(ctx) },
-            );
-        }
+        const existing = adminEmail ? await findUserByEmail(ctx.deps.db, adminEmail) : undefined;
+        const { value: client, replayed } = await once(
+          ctx.deps.db,
+          createScope({ user: viewer.user, clientId: null }, 'portalCreateClient', args.idempotencyKey),
+          async (tx) => {
+            const created = await createClient(tx, {
+              name: args.name,
+              planStatus: args.planStatus ?? 'trial',
+            });
+            await recordAudit(tx, auditActor(ctx), {
+              clientId: created.id,
+              action: 'client.created',
+              target: { kind: 'client', id: created.id, label: created.name },
+              details: { planStatus: created.planStatus, adminEmail: adminEmail || null },
+            });
+            if (existing) await addMember(tx, { userId: existing.id, clientId: created.id, isAdmin: true });
+            return created;
+          },
+          (created) => created.id,
+          (db, id) => getClient(db, id),
+        );
+        // Anyone else is invited once the client exists (the invitation's mail limits are not rolled back).
+        if (adminEmail && !existing && !replayed)
+          await inviteUser(
+            ctx.deps,
+            { user: viewer.user, clientId: client.id, isAdmin: true },
+            adminEmail,
+            true,
+            { ip: requestIp(ctx) },
+          );
         return { client };
       }),
   }),

@@ -4,7 +4,9 @@
  */
 import { BUILDER, TAG_GROUP_LABELS, type TagGroup } from '@adloom/template';
 import { CLIENT, ServerError, builder, payload, type ServerErrorShape } from '../../graphql/builder.js';
-import { clientActor } from '../../graphql/context.js';
+import { clientActor, type GraphQLContext } from '../../graphql/context.js';
+import type { Db } from '../../db/client.js';
+import type { Actor } from '../users/members.service.js';
 import type { FeedRow, StoredSlot, TemplateTagRow } from '../../db/schema.js';
 import {
   tagChoices,
@@ -30,6 +32,26 @@ import {
 import { readBuilderMetadata } from '@adloom/template';
 import { feedCounts, feedsUsingTemplate, regenerateForTemplate } from '../feeds/feeds.service.js';
 import { audited, auditActor } from '../audit/index.js';
+import { once } from '../idempotency/index.js';
+import { createScope, IDEMPOTENCY_KEY_ARG } from '../../graphql/idempotency.js';
+
+/** A template created once per idempotency key: a repeat gets the first one back. */
+async function createOnce(
+  ctx: GraphQLContext,
+  actor: Actor,
+  operation: string,
+  key: string | null | undefined,
+  create: (tx: Db) => Promise<TemplateView>,
+): Promise<TemplateView> {
+  const { value } = await once(
+    ctx.deps.db,
+    createScope(actor, operation, key),
+    create,
+    (created) => created.template.id,
+    (db, id) => findTemplate(db, actor.clientId, id),
+  );
+  return value;
+}
 
 const SlotFeature = builder.objectRef<{ key: string; value: string }>('SlotFeature').implement({
   subGraphs: CLIENT,
@@ -338,17 +360,22 @@ builder.mutationFields((t) => ({
   createProductCatalogTemplate: t.field({
     subGraphs: CLIENT,
     type: TemplatePayload,
-    args: saveArgs(t),
+    args: { ...saveArgs(t), idempotencyKey: t.arg.string(IDEMPOTENCY_KEY_ARG) },
     resolve: (_r, args, ctx) =>
-      payload(async () => ({
-        template: await createTemplate(ctx.deps.db, clientActor(ctx), {
-          name: args.name,
-          templateString: args.templateString,
-          thumbnailUrl: args.thumbnailUrl,
-          slots: args.slots,
-          tags: args.tags?.map(String),
-        }),
-      })),
+      payload(async () => {
+        const actor = clientActor(ctx);
+        return {
+          template: await createOnce(ctx, actor, 'createProductCatalogTemplate', args.idempotencyKey, (tx) =>
+            createTemplate(tx, actor, {
+              name: args.name,
+              templateString: args.templateString,
+              thumbnailUrl: args.thumbnailUrl,
+              slots: args.slots,
+              tags: args.tags?.map(String),
+            }),
+          ),
+        };
+      }),
   }),
   updateProductCatalogTemplate: t.field({
     subGraphs: CLIENT,
@@ -418,11 +445,20 @@ builder.mutationFields((t) => ({
   duplicateProductCatalogTemplate: t.field({
     subGraphs: CLIENT,
     type: TemplatePayload,
-    args: { id: t.arg.id({ required: true }) },
+    args: { id: t.arg.id({ required: true }), idempotencyKey: t.arg.string(IDEMPOTENCY_KEY_ARG) },
     resolve: (_r, args, ctx) =>
-      payload(async () => ({
-        template: await duplicateTemplate(ctx.deps.db, clientActor(ctx), String(args.id)),
-      })),
+      payload(async () => {
+        const actor = clientActor(ctx);
+        return {
+          template: await createOnce(
+            ctx,
+            actor,
+            'duplicateProductCatalogTemplate',
+            args.idempotencyKey,
+            (tx) => duplicateTemplate(tx, actor, String(args.id)),
+          ),
+        };
+      }),
   }),
   archiveProductCatalogTemplate: t.field({
     subGraphs: CLIENT,
@@ -457,15 +493,19 @@ builder.mutationFields((t) => ({
     subGraphs: CLIENT,
     type: TemplatePayload,
     description: "Copies a starter template into the client's templates.",
-    args: { libraryTemplateId: t.arg.id({ required: true }), name: t.arg.string() },
+    args: {
+      libraryTemplateId: t.arg.id({ required: true }),
+      name: t.arg.string(),
+      idempotencyKey: t.arg.string(IDEMPOTENCY_KEY_ARG),
+    },
     resolve: (_r, args, ctx) =>
-      payload(async () => ({
-        template: await useLibraryTemplate(
-          ctx.deps.db,
-          clientActor(ctx),
-          String(args.libraryTemplateId),
-          args.name,
-        ),
-      })),
+      payload(async () => {
+        const actor = clientActor(ctx);
+        return {
+          template: await createOnce(ctx, actor, 'useLibraryTemplate', args.idempotencyKey, (tx) =>
+            useLibraryTemplate(tx, actor, String(args.libraryTemplateId), args.name),
+          ),
+        };
+      }),
   }),
 }));

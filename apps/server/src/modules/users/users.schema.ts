@@ -7,6 +7,7 @@ import {
   acceptTerms,
   clientsOfUser,
   featuresOf,
+  getClient,
   membershipOf,
   requireClient,
 } from '../clients/clients.service.js';
@@ -14,7 +15,9 @@ import { createWorkspace } from './account.service.js';
 import { findInvitationByToken } from './members.service.js';
 import { initialsOf } from './user-rules.js';
 import { findUserByEmail, setDemoMode } from './users.service.js';
-import { audited, auditActor } from '../audit/index.js';
+import { auditActor, recordAudit } from '../audit/index.js';
+import { once } from '../idempotency/index.js';
+import { createScope, IDEMPOTENCY_KEY_ARG } from '../../graphql/idempotency.js';
 
 /** A user as seen in one session: tokenAuth belongs to the session, not to the account. */
 export interface UserView {
@@ -240,21 +243,31 @@ builder.mutationField('createWorkspace', (t) =>
     subGraphs: PUBLIC,
     type: WorkspacePayload,
     description: 'Creates a client on a trial plan with the viewer as its admin (/register/client/).',
-    args: { name: t.arg.string({ required: true }) },
+    args: { name: t.arg.string({ required: true }), idempotencyKey: t.arg.string(IDEMPOTENCY_KEY_ARG) },
     resolve: (_r, args, ctx) =>
       payload(async () => {
         const viewer = requireViewer(ctx);
-        const { client, membership } = await audited(
+        const { value } = await once(
           ctx.deps.db,
-          auditActor(ctx),
-          (tx) => createWorkspace({ ...ctx.deps, db: tx }, viewer.user.id, args.name),
-          (created) => ({
-            clientId: created.client.id,
-            action: 'client.created',
-            target: { kind: 'client', id: created.client.id, label: created.client.name },
-            details: { planStatus: created.client.planStatus, workspace: true },
-          }),
+          createScope({ user: viewer.user, clientId: null }, 'createWorkspace', args.idempotencyKey),
+          async (tx) => {
+            const created = await createWorkspace({ ...ctx.deps, db: tx }, viewer.user.id, args.name);
+            await recordAudit(tx, auditActor(ctx), {
+              clientId: created.client.id,
+              action: 'client.created',
+              target: { kind: 'client', id: created.client.id, label: created.client.name },
+              details: { planStatus: created.client.planStatus, workspace: true },
+            });
+            return created;
+          },
+          (created) => created.client.id,
+          async (db, id) => {
+            const client = await getClient(db, id);
+            const membership = client && (await membershipOf(db, viewer.user.id, client.id));
+            return client && membership ? { client, membership } : null;
+          },
         );
+        const { client, membership } = value;
         return {
           client: { ...client, membership, viewer: { user: viewer.user, tokenAuth: viewer.tokenAuth } },
         };
