@@ -185,6 +185,10 @@ export const routeObjects: RouteObject[] = [
             lazy: screen(() => import('../features/portal/PortalClientMsaScreen'), 'PortalClientMsaScreen'),
           },
           { path: 'outbox', lazy: screen(() => import('../features/portal/OutboxScreen'), 'OutboxScreen') },
+          {
+            path: 'audit-log',
+            lazy: screen(() => import('../features/portal/PortalAuditLogScreen'), 'PortalAuditLogScreen'),
+          },
           { path: '*', lazy: notFoundPanel },
         ],
       },

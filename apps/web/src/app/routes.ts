@@ -658,6 +658,15 @@ export const clientRoutes: readonly ClientRoute[] = [
     description: 'Members who were deactivated, who can be reactivated.',
   },
   {
+    path: 'users/audit-log/',
+    title: 'Audit log',
+    area: 'account',
+    screen: 'users',
+    allowedWhenExpired: true,
+    description:
+      'What happened in the workspace and who did it: role changes, removals, deletions, exports, export-token rotations and staff sign-ins.',
+  },
+  {
     path: 'billing/',
     title: 'Billing',
     nav: 'billing',
@@ -727,6 +736,7 @@ export const portalRoutes = [
   { path: 'clients/:id/features/', title: 'Client features' },
   { path: 'clients/:id/msa/', title: 'Client MSA' },
   { path: 'outbox/', title: 'Outbox' },
+  { path: 'audit-log/', title: 'Audit log' },
 ] as const;
 
 /** The URL of a client route, with its `:params` filled in. */

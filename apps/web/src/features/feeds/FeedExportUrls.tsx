@@ -1,11 +1,34 @@
-import { ActionIcon, CopyButton, List, Paper, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
+import {
+  ActionIcon,
+  Button,
+  CopyButton,
+  Group,
+  List,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { IconCheck, IconCopy, IconKey } from '@tabler/icons-react';
 import { exportFormat } from './feedFormat';
 
 const formatNames = { XML: 'XML feed (RSS 2.0 with g: fields)', CSV: 'CSV feed' } as const;
 
-/** The URLs ad networks fetch the feed from, each with a copy button, and where to paste them. */
-export function FeedExportUrls({ urls }: { urls: readonly string[] }) {
+/**
+ * The URLs ad networks fetch the feed from, each with a copy button, where to paste them, and the
+ * button that rotates their secret.
+ */
+export function FeedExportUrls({
+  urls,
+  onRotate,
+  rotating = false,
+}: {
+  urls: readonly string[];
+  onRotate?: () => void;
+  rotating?: boolean;
+}) {
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-label="Export URLs">
       <Stack gap="sm">
@@ -60,9 +83,22 @@ export function FeedExportUrls({ urls }: { urls: readonly string[] }) {
           </List.Item>
           <List.Item>
             The URLs carry a secret instead of a sign-in: share them only with your ad accounts. Deleting the
-            feed stops them.
+            feed stops them, and so does rotating the export token, which gives the feed new URLs.
           </List.Item>
         </List>
+        {onRotate && (
+          <Group>
+            <Button
+              variant="default"
+              color="red"
+              leftSection={<IconKey size={16} />}
+              onClick={onRotate}
+              loading={rotating}
+            >
+              Rotate export token
+            </Button>
+          </Group>
+        )}
       </Stack>
     </Paper>
   );

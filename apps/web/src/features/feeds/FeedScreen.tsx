@@ -35,7 +35,11 @@ export function FeedScreen({ route }: ClientScreenProps) {
               <FeedDesigns clientId={clientId} feedId={feed.id} designs={feed.designs} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, lg: 6 }}>
-              <FeedExportUrls urls={feed.exportUrls} />
+              <FeedExportUrls
+                urls={feed.exportUrls}
+                onRotate={() => actions.rotateToken(feed)}
+                rotating={actions.busy === 'rotate'}
+              />
             </Grid.Col>
           </Grid>
         </Stack>

@@ -1,4 +1,4 @@
-import { Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useState } from 'react';
 import { useMutation } from 'urql';
@@ -6,17 +6,22 @@ import { useNotify } from '../../app/store/useNotify';
 import { DeleteFeedMutation } from './api/deleteFeed';
 import { GenerateFeedMutation } from './api/generateFeed';
 import { RetryFailedCreativesMutation } from './api/retryFailedCreatives';
+import { RotateFeedExportTokenMutation } from './api/rotateFeedExportToken';
 import { feedsContext, type FeedDetail } from './feed';
 import { formatItems } from './feedFormat';
 
 type FeedRef = Pick<FeedDetail, 'id' | 'name'>;
-export type FeedAction = 'generate' | 'retry' | 'delete';
+export type FeedAction = 'generate' | 'retry' | 'delete' | 'rotate';
 
-/** Generate now, retry failed and delete (after a confirmation), each reported in a notification. */
+/**
+ * Generate now, retry failed, delete and rotate the export token (both after a confirmation), each
+ * reported in a notification.
+ */
 export function useFeedActions({ onDeleted }: { onDeleted?: () => void } = {}) {
   const [, generateFeed] = useMutation(GenerateFeedMutation);
   const [, retryFailedCreatives] = useMutation(RetryFailedCreativesMutation);
   const [, deleteFeed] = useMutation(DeleteFeedMutation);
+  const [, rotateFeedExportToken] = useMutation(RotateFeedExportTokenMutation);
   const notify = useNotify();
   const [busy, setBusy] = useState<FeedAction | null>(null);
 
@@ -62,5 +67,30 @@ export function useFeedActions({ onDeleted }: { onDeleted?: () => void } = {}) {
         }),
     });
 
-  return { busy, generate, retryFailed, remove };
+  const rotateToken = (feed: FeedRef) =>
+    modals.openConfirmModal({
+      title: 'Rotate export token',
+      children: (
+        <Stack gap="xs">
+          <Text size="sm">
+            Give ‘{feed.name}’ new export URLs? The current URLs stop working at once: ad networks that fetch
+            them get “Not found” until you paste the new URLs into them.
+          </Text>
+          <Text size="sm">Do this when a URL reached someone who should not have it.</Text>
+        </Stack>
+      ),
+      labels: { confirm: 'Rotate token', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        void track('rotate', async () => {
+          const result = await rotateFeedExportToken({ id: feed.id }, feedsContext);
+          notify.mutation(
+            result,
+            result.data?.rotateFeedExportToken,
+            'Export token rotated: the new URLs are shown under Export URLs; the old ones no longer work.',
+          );
+        }),
+    });
+
+  return { busy, generate, retryFailed, remove, rotateToken };
 }

@@ -1,4 +1,4 @@
-import { IconBuildingPlus, IconBuildingSkyscraper, IconMail } from '@tabler/icons-react';
+import { IconBuildingPlus, IconBuildingSkyscraper, IconHistory, IconMail } from '@tabler/icons-react';
 import type { NavSection } from '../layout/navTypes';
 
 export const portalNavSections: NavSection[] = [
@@ -8,6 +8,7 @@ export const portalNavSections: NavSection[] = [
       { to: '/portal/clients/', label: 'Clients', icon: IconBuildingSkyscraper },
       { to: '/portal/client-create/', label: 'New client', icon: IconBuildingPlus },
       { to: '/portal/outbox/', label: 'Outbox', icon: IconMail },
+      { to: '/portal/audit-log/', label: 'Audit log', icon: IconHistory },
     ],
   },
 ];

@@ -9,19 +9,26 @@ import { QueryState } from '../../components/QueryState';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import type { ClientScreenProps } from '../clients/clientScreen';
 import { useCurrentClient } from '../clients/currentClient';
+import { AuditLog } from '../audit/AuditLog';
 import { ActiveMembers } from './ActiveMembers';
 import { ViewerPermissionsQuery } from './api/viewerPermissions';
 import { InactiveMembers } from './InactiveMembers';
 import { InviteUserModal } from './InviteUserModal';
 import { PendingInvitations } from './PendingInvitations';
 
-/** `/users/` and `/users/inactive/`: the workspace's members, for admins. */
+const TABS = [
+  { value: 'active', path: 'users/' },
+  { value: 'inactive', path: 'users/inactive/' },
+  { value: 'audit-log', path: 'users/audit-log/' },
+] as const;
+
+/** `/users/`, `/users/inactive/` and `/users/audit-log/`: the workspace's members and its audit log, for admins. */
 export function UsersScreen({ route }: ClientScreenProps) {
   const client = useCurrentClient();
   const navigate = useNavigate();
   const [{ data, error }] = useQuery({ query: ViewerPermissionsQuery });
   const [inviteOpened, invite] = useDisclosure(false);
-  const tab = route.path === 'users/inactive/' ? 'inactive' : 'active';
+  const tab = TABS.find((t) => t.path === route.path)?.value ?? 'active';
   const header = (
     <ScreenHeader title={route.title} description="Who can work in this workspace, and who manages it." />
   );
@@ -56,12 +63,13 @@ export function UsersScreen({ route }: ClientScreenProps) {
         value={tab}
         keepMounted={false}
         onChange={(value) =>
-          navigate(clientUrl(client.id, value === 'inactive' ? 'users/inactive/' : 'users/'))
+          navigate(clientUrl(client.id, TABS.find((t) => t.value === value)?.path ?? 'users/'))
         }
       >
         <Tabs.List>
           <Tabs.Tab value="active">Active</Tabs.Tab>
           <Tabs.Tab value="inactive">Inactive</Tabs.Tab>
+          <Tabs.Tab value="audit-log">Audit log</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="active" pt="lg">
           <Group justify="space-between" mb="sm">
@@ -78,6 +86,9 @@ export function UsersScreen({ route }: ClientScreenProps) {
         </Tabs.Panel>
         <Tabs.Panel value="inactive" pt="lg">
           <InactiveMembers />
+        </Tabs.Panel>
+        <Tabs.Panel value="audit-log" pt="lg">
+          <AuditLog />
         </Tabs.Panel>
       </Tabs>
     </>

@@ -1,0 +1,42 @@
+import { Text } from '@mantine/core';
+import { useQuery } from 'urql';
+import { QueryState } from '../../components/QueryState';
+import { AuditEventsQuery } from './api/auditEvents';
+import { AuditEventsTable } from './AuditEventsTable';
+import { AuditFilters } from './AuditFilters';
+import { AuditPager } from './AuditPager';
+import { useAuditFilters } from './useAuditFilters';
+
+/** The workspace's audit log (its admins': the users screen shows it only to them). */
+export function AuditLog() {
+  const filters = useAuditFilters();
+  const [{ data, error }] = useQuery({
+    query: AuditEventsQuery,
+    variables: filters.variables,
+    requestPolicy: 'cache-and-network',
+  });
+
+  return (
+    <>
+      <Text c="dimmed" size="sm" mb="md">
+        Who changed roles, removed members, deleted or exported, rotated export tokens, and when staff signed
+        in as a member. Newest first.
+      </Text>
+      <AuditFilters
+        actions={data?.auditActions ?? []}
+        action={filters.action}
+        onAction={filters.setAction}
+        actor={filters.actor}
+        onActor={filters.setActor}
+      />
+      {data ? (
+        <>
+          <AuditEventsTable events={data.auditEvents.events} />
+          <AuditPager total={data.auditEvents.total} page={filters.page} onPage={filters.setPage} />
+        </>
+      ) : (
+        <QueryState error={error} />
+      )}
+    </>
+  );
+}
