@@ -5,6 +5,7 @@ import { useNotify } from '../../app/store/useNotify';
 import { CreateBrandKitItemMutation } from './api/createBrandKitItem';
 import { UpdateBrandKitColorMutation } from './api/updateBrandKitColor';
 import { brandKitContext, type BrandColor } from './brandKit';
+import { useIdempotencyKey } from '../../lib/useIdempotencyKey';
 
 /** The spec's success message of a saved brand colour (section 8). */
 const COLOR_SAVED = 'Successfully saved color to the Brand Kit.';
@@ -51,6 +52,8 @@ function ColorForm({
   const [value, setValue] = useState(editing?.textContent ?? '#1e88e5');
   const [{ fetching: creating }, create] = useMutation(CreateBrandKitItemMutation);
   const [{ fetching: updating }, update] = useMutation(UpdateBrandKitColorMutation);
+  // One key per opening of the dialog: a double click or a retry adds one colour.
+  const submitKey = useIdempotencyKey();
   const notify = useNotify();
   const submit = async () => {
     const ok = editing
@@ -58,7 +61,7 @@ function ColorForm({
           notify.mutation(result, result.data?.updateBrandKitColor, COLOR_SAVED),
         )
       : await create(
-          { name, type: 'COLOR', legalAgreement: false, textContent: value },
+          { name, type: 'COLOR', legalAgreement: false, textContent: value, idempotencyKey: submitKey.key },
           brandKitContext,
         ).then((result) => notify.mutation(result, result.data?.createBrandKitItem, COLOR_SAVED));
     if (ok) onDone();

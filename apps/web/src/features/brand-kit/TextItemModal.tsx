@@ -6,6 +6,7 @@ import { CreateBrandKitItemMutation } from './api/createBrandKitItem';
 import { brandKitContext } from './brandKit';
 import { GuideContent } from './GuideContent';
 import { useBrandKitLoading } from './useBrandKitLoading';
+import { useIdempotencyKey } from '../../lib/useIdempotencyKey';
 
 const WORDS = {
   GUIDE: { title: 'Add guide', defaultName: 'New Guide', label: 'Guide', noun: 'guide' },
@@ -60,6 +61,8 @@ function TextItemForm({
   const [name, setName] = useState<string>(words.defaultName);
   const [text, setText] = useState('');
   const [{ fetching }, create] = useMutation(CreateBrandKitItemMutation);
+  // One key per opening of the dialog: a double click or a retry adds one item.
+  const submitKey = useIdempotencyKey();
   const notify = useNotify();
   const loading = useBrandKitLoading();
   const length = Array.from(text.trim()).length;
@@ -68,7 +71,7 @@ function TextItemForm({
     if (kind === 'GUIDE') loading.started('GUIDE');
     try {
       const result = await create(
-        { name, type: kind, legalAgreement: false, textContent: text },
+        { name, type: kind, legalAgreement: false, textContent: text, idempotencyKey: submitKey.key },
         brandKitContext,
       );
       const payload = result.data?.createBrandKitItem;

@@ -17,6 +17,7 @@ import {
   type FileKind,
 } from './brandKitFormat';
 import { useBrandKitLoading } from './useBrandKitLoading';
+import { newId } from '../../lib/ids';
 
 /** One file on its way into the brand kit: sent (0 to 100), then being checked by the server. */
 export interface BrandKitUpload {
@@ -81,7 +82,11 @@ export function useBrandKitUpload(kind: FileKind, limit: BrandKitLimit) {
       // by the spec's font naming rule, on the server).
       const name =
         kind === 'FONT' ? file.name : Array.from(nameFromFileName(file.name)).slice(0, 100).join('');
-      const result = await createItem({ name, type: kind, fileKey: key, legalAgreement }, brandKitContext);
+      // Each uploaded file is one submit, with its own key.
+      const result = await createItem(
+        { name, type: kind, fileKey: key, legalAgreement, idempotencyKey: newId() },
+        brandKitContext,
+      );
       const created = result.data?.createBrandKitItem;
       notify.mutation(
         result,

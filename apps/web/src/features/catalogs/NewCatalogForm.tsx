@@ -12,6 +12,7 @@ import {
 import { useForm } from '@mantine/form';
 import { IconFileSpreadsheet, IconLink } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useIdempotencyKey } from '../../lib/useIdempotencyKey';
 import { Link } from 'react-router';
 import { useMutation } from 'urql';
 import { useNotify } from '../../app/store/useNotify';
@@ -58,6 +59,8 @@ export function NewCatalogForm({
   const [error, setError] = useState<string | null>(null);
   // A file uploaded by a submit that failed later is not sent again.
   const [uploaded, setUploaded] = useState<{ file: File; key: string } | null>(null);
+  // One key per visit of the form: a double click or a retry creates one catalogue.
+  const submitKey = useIdempotencyKey();
   const form = useForm<NewCatalogValues>({
     initialValues: { name: '', source: 'file', file: null, sourceUrl: '', schedule: 'DAILY' },
     validate: {
@@ -102,7 +105,10 @@ export function NewCatalogForm({
     } else {
       source = { sourceUrl: values.sourceUrl.trim(), schedule: values.schedule };
     }
-    const result = await createCatalog({ name: values.name.trim(), ...source }, catalogsContext);
+    const result = await createCatalog(
+      { name: values.name.trim(), ...source, idempotencyKey: submitKey.key },
+      catalogsContext,
+    );
     const payload = result.data?.createCatalog;
     const failure = mutationFailure(result, payload);
     if (failure || !payload?.catalog) {

@@ -1,5 +1,6 @@
 import { Alert, Button, Group, JsonInput, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { useIdempotencyKey } from '../../lib/useIdempotencyKey';
 import { useMutation } from 'urql';
 import { useNotify } from '../../app/store/useNotify';
 import { mutationFailure } from '../../lib/graphqlErrors';
@@ -57,6 +58,8 @@ export function ProductSetEditor({
   const [saveError, setSaveError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [, createProductSet] = useMutation(CreateProductSetMutation);
+  // One key per opening of the dialog: a double click or a retry creates one product set.
+  const submitKey = useIdempotencyKey();
   const [, updateProductSet] = useMutation(UpdateProductSetMutation);
   const notify = useNotify();
 
@@ -104,7 +107,7 @@ export function ProductSetEditor({
       return { failure: mutationFailure(result, payload), saved: payload?.productSet };
     }
     const result = await createProductSet(
-      { catalogId, name: setNameText, filterJson: filter },
+      { catalogId, name: setNameText, filterJson: filter, idempotencyKey: submitKey.key },
       productSetsContext,
     );
     const payload = result.data?.createProductSet;

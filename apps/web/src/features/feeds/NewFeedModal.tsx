@@ -8,6 +8,7 @@ import { useMutation, useQuery } from 'urql';
 import { clientUrl } from '../../app/routes';
 import { useNotify } from '../../app/store/useNotify';
 import { mutationFailure } from '../../lib/graphqlErrors';
+import { useIdempotencyKey } from '../../lib/useIdempotencyKey';
 import { useCurrentClient } from '../clients/currentClient';
 import { CreateFeedMutation } from './api/createFeed';
 import { FeedTemplatesQuery } from './api/feedTemplates';
@@ -49,6 +50,8 @@ function NewFeedForm({ catalogId, productSetId, onClose }: NewFeedTarget & { onC
   const [templatesResult] = useQuery({ query: FeedTemplatesQuery, variables: { archived: false } });
   const templates = templatesResult.data?.productCatalogTemplates;
   const [error, setError] = useState<string | null>(null);
+  // One key per opening of the dialog: a double click or a retry creates one feed.
+  const submitKey = useIdempotencyKey();
   const form = useForm<NewFeedValues>({
     initialValues: {
       name: '',
@@ -75,6 +78,7 @@ function NewFeedForm({ catalogId, productSetId, onClose }: NewFeedTarget & { onC
         productSetId: values.productSetId ?? '',
         name: values.name.trim(),
         designs: designInputs(values.designs, byId),
+        idempotencyKey: submitKey.key,
       },
       feedsContext,
     );

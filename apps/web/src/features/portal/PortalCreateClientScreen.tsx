@@ -8,6 +8,7 @@ import { ScreenHeader } from '../../components/ScreenHeader';
 import { mutationFailure } from '../../lib/graphqlErrors';
 import { PortalCreateClientMutation } from './api/portalCreateClient';
 import { isPlanStatus, type PlanStatus, planStatusOptions } from './planStatus';
+import { useIdempotencyKey } from '../../lib/useIdempotencyKey';
 
 /** `/portal/client-create/`: a new client workspace. */
 export function PortalCreateClientScreen() {
@@ -15,6 +16,8 @@ export function PortalCreateClientScreen() {
   const navigate = useNavigate();
   const notify = useNotify();
   const [error, setError] = useState<string | null>(null);
+  // One key per visit of the form: a double click or a retry creates one client.
+  const submitKey = useIdempotencyKey();
   const form = useForm<{ name: string; adminEmail: string; planStatus: PlanStatus }>({
     initialValues: { name: '', adminEmail: '', planStatus: 'TRIAL' },
     validate: {
@@ -30,6 +33,7 @@ export function PortalCreateClientScreen() {
       name: name.trim(),
       adminEmail: adminEmail.trim() || null,
       planStatus,
+      idempotencyKey: submitKey.key,
     });
     const payload = result.data?.portalCreateClient;
     const failure = mutationFailure(result, payload);

@@ -9,6 +9,7 @@ import { signInPath } from '../../lib/nextPath';
 import { rememberLastClientId } from '../session/lastClient';
 import { useSession } from '../session/session';
 import { CreateWorkspaceMutation } from './api/createWorkspace';
+import { useIdempotencyKey } from '../../lib/useIdempotencyKey';
 
 /** `/register/client/`: a signed-in user creates a workspace and becomes its admin. */
 export function CreateWorkspaceScreen() {
@@ -16,6 +17,8 @@ export function CreateWorkspaceScreen() {
   const navigate = useNavigate();
   const [, createWorkspace] = useMutation(CreateWorkspaceMutation);
   const [error, setError] = useState<string | null>(null);
+  // One key per visit of the form: a double click or a retry creates one workspace.
+  const submitKey = useIdempotencyKey();
   const form = useForm({
     initialValues: { name: '' },
     validate: { name: (value) => (value.trim() ? null : 'Enter a name for the workspace') },
@@ -25,7 +28,7 @@ export function CreateWorkspaceScreen() {
 
   const submit = form.onSubmit(async ({ name }) => {
     setError(null);
-    const result = await createWorkspace({ name: name.trim() });
+    const result = await createWorkspace({ name: name.trim(), idempotencyKey: submitKey.key });
     const payload = result.data?.createWorkspace;
     const failure = mutationFailure(result, payload);
     if (failure || !payload?.client) {

@@ -15,6 +15,7 @@ import { LibraryCard } from './LibraryCard';
 import { LibraryFilters } from './LibraryFilters';
 import type { LibraryTemplate } from './template';
 import { TemplateGridSkeleton } from './TemplateGridSkeleton';
+import { useActionKeys } from '../../lib/useIdempotencyKey';
 
 const libraryCols = { base: 1, xs: 2, lg: 3 };
 
@@ -28,6 +29,7 @@ export function LibraryScreen({ route }: ClientScreenProps) {
   const [{ data, error }] = useQuery({ query: TemplateLibraryQuery, variables: { tagIds: selected } });
   const [, copyLibraryTemplate] = useMutation(UseLibraryTemplateMutation);
   const [busyId, setBusyId] = useState<string | null>(null);
+  const copyKeys = useActionKeys();
 
   if (!client) return null;
 
@@ -37,11 +39,16 @@ export function LibraryScreen({ route }: ClientScreenProps) {
 
   const copy = async (template: LibraryTemplate) => {
     setBusyId(template.id);
-    const result = await copyLibraryTemplate({ libraryTemplateId: template.id });
+    const result = await copyLibraryTemplate({
+      libraryTemplateId: template.id,
+      idempotencyKey: copyKeys.keyFor(template.id),
+    });
     setBusyId(null);
     const payload = result.data?.useLibraryTemplate;
-    if (notify.mutation(result, payload, 'Template created') && payload?.template)
+    if (notify.mutation(result, payload, 'Template created') && payload?.template) {
+      copyKeys.done(template.id);
       navigate(clientUrl(client.id, 'products/templates/:id/', { id: payload.template.id }));
+    }
   };
 
   const templates = data?.templateLibrary;

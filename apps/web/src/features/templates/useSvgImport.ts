@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useMutation } from 'urql';
 import { useNotify } from '../../app/store/useNotify';
 import { mutationFailure } from '../../lib/graphqlErrors';
+import { newId } from '../../lib/ids';
 import { uploadFile } from '../../lib/upload';
 import { CreateTemplateMutation } from './api/createTemplate';
 import { CreateUploadDestinationMutation } from '../../lib/api/createUploadDestination';
@@ -69,10 +70,12 @@ export function useSvgImport({ onCreated }: { onCreated?: (template: { id: strin
       const thumbnailUrl = await uploadThumbnail(file);
       if (!thumbnailUrl) return;
       setProgress({ fileName: file.name, stage: 'saving', percent: 100 });
+      // One import is one submit: its own key.
       const result = await createTemplate({
         name: templateNameFromFileName(file.name),
         templateString,
         thumbnailUrl,
+        idempotencyKey: newId(),
       });
       const payload = result.data?.createProductCatalogTemplate;
       if (notify.mutation(result, payload, 'Template created') && payload?.template)

@@ -3,6 +3,7 @@ import { modals } from '@mantine/modals';
 import { useState } from 'react';
 import { useMutation } from 'urql';
 import { useNotify } from '../../app/store/useNotify';
+import { useActionKeys } from '../../lib/useIdempotencyKey';
 import { ArchiveTemplateMutation } from './api/archiveTemplate';
 import { DeleteTemplateMutation } from './api/deleteTemplate';
 import { DuplicateTemplateMutation } from './api/duplicateTemplate';
@@ -15,6 +16,7 @@ export function useTemplateActions() {
   const [, deleteTemplate] = useMutation(DeleteTemplateMutation);
   const notify = useNotify();
   const [busyId, setBusyId] = useState<string | null>(null);
+  const duplicateKeys = useActionKeys();
 
   const track = async (template: TemplateRef, action: () => Promise<unknown>) => {
     setBusyId(template.id);
@@ -27,9 +29,13 @@ export function useTemplateActions() {
 
   const duplicate = (template: TemplateRef) =>
     track(template, async () => {
-      const result = await duplicateTemplate({ id: template.id });
+      const result = await duplicateTemplate({
+        id: template.id,
+        idempotencyKey: duplicateKeys.keyFor(template.id),
+      });
       const payload = result.data?.duplicateProductCatalogTemplate;
-      notify.mutation(result, payload, `‘${payload?.template?.name ?? template.name}’ was created.`);
+      if (notify.mutation(result, payload, `‘${payload?.template?.name ?? template.name}’ was created.`))
+        duplicateKeys.done(template.id);
     });
 
   const setArchived = (template: TemplateRef, archived: boolean) =>

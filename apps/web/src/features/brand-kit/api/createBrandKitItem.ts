@@ -8,6 +8,7 @@ export const CreateBrandKitItemMutation = graphql(`
     $legalAgreement: Boolean
     $textContent: String
     $fileKey: String
+    $idempotencyKey: String
   ) {
     createBrandKitItem(
       name: $name
@@ -15,6 +16,7 @@ export const CreateBrandKitItemMutation = graphql(`
       legalAgreement: $legalAgreement
       textContent: $textContent
       fileKey: $fileKey
+      idempotencyKey: $idempotencyKey
     ) {
       brandKitItem {
         id

@@ -10,6 +10,7 @@ export const CreateBuilderTemplateMutation = graphql(
       $thumbnailUrl: String
       $slots: [SlotInput!]
       $tags: [ID!]
+      $idempotencyKey: String
     ) {
       createProductCatalogTemplate(
         name: $name
@@ -17,6 +18,7 @@ export const CreateBuilderTemplateMutation = graphql(
         thumbnailUrl: $thumbnailUrl
         slots: $slots
         tags: $tags
+        idempotencyKey: $idempotencyKey
       ) {
         template {
           ...SavedTemplateFields

@@ -6,6 +6,7 @@ import { useAppStore } from '../../../app/store/appStore';
 import { useNotify } from '../../../app/store/useNotify';
 import { CreateUploadDestinationMutation } from '../../../lib/api/createUploadDestination';
 import { mutationFailure } from '../../../lib/graphqlErrors';
+import { useIdempotencyKey } from '../../../lib/useIdempotencyKey';
 import { uploadFile } from '../../../lib/upload';
 import { storedFileUrl } from '../../templates/templateFormat';
 import { CreateBuilderTemplateMutation } from '../api/createTemplate';
@@ -75,6 +76,8 @@ export function useSaveTemplate({
   const notify = useNotify();
   const { addNotification } = useAppStore();
   const [saving, setSaving] = useState(false);
+  // The key of the next new template: a repeated save (two quick Ctrl+S) creates one.
+  const createKey = useIdempotencyKey();
 
   const uploadThumbnail = async (): Promise<string> => {
     const blob = await thumbnail();
@@ -126,11 +129,12 @@ export function useSaveTemplate({
       };
       let template: ResultOf<typeof SavedTemplateFields> | null | undefined;
       if (creating) {
-        const result = await createTemplate(variables);
+        const result = await createTemplate({ ...variables, idempotencyKey: createKey.key });
         const payload = result.data?.createProductCatalogTemplate;
         const failure = mutationFailure(result, payload);
         if (failure) throw new SaveFailure(failure);
         template = payload?.template;
+        if (template) createKey.renew();
       } else {
         const result = await updateTemplate({ id: templateId, ...variables, regenerateFeeds, baseVersionId });
         const payload = result.data?.updateProductCatalogTemplate;

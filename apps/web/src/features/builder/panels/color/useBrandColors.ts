@@ -7,6 +7,7 @@ import { brandKitContext } from '../../../brand-kit/brandKit';
 import { BuilderBrandColorsQuery } from './api/brandColors';
 import { brandSwatches, hasRoomForColor, type BrandColor } from './paint';
 import { pendingBrandColors } from './pendingBrandColors';
+import { newId } from '../../../../lib/ids';
 
 /** Spec section 8: the brand colour save messages and the new colour's name. */
 export const BRAND_COLOR_SAVED = 'Successfully saved color to the Brand Kit.';
@@ -41,7 +42,14 @@ export function useBrandColors() {
     async (hex: string): Promise<BrandColorSave> => {
       const key = pendingBrandColors.add(NEW_BRAND_COLOR_NAME, hex);
       const result = await create(
-        { name: NEW_BRAND_COLOR_NAME, type: 'COLOR', legalAgreement: false, textContent: hex },
+        {
+          name: NEW_BRAND_COLOR_NAME,
+          type: 'COLOR',
+          legalAgreement: false,
+          textContent: hex,
+          // Each save of a colour is one submit, with its own key.
+          idempotencyKey: newId(),
+        },
         brandKitContext,
       );
       const payload = result.data?.createBrandKitItem;
