@@ -19,6 +19,7 @@ import {
 import { purgeIdempotencyKeys } from '../src/modules/idempotency/index.js';
 import { upsertLibraryTemplate } from '../src/modules/templates/templates.service.js';
 import { builderSvg } from './fixtures/templates.js';
+import { storedKeyOf } from '../src/modules/uploads/upload-types.js';
 import {
   createTestApp,
   dbKinds,
@@ -75,7 +76,8 @@ describe.each(dbKinds)('atomic createCatalog on %s', (kind) => {
     expect(res.data?.createCatalog.error).toBeNull();
     const id = res.data?.createCatalog.catalog.id as string;
     const [row] = await t.deps.db.select().from(catalogs).where(eq(catalogs.id, id));
-    expect(row).toMatchObject({ name: 'Present', sourceFileKey: key });
+    // The import reads the upload's checked copy (uploads/accept-upload.ts).
+    expect(row).toMatchObject({ name: 'Present', sourceFileKey: storedKeyOf(key) });
     const imports = await t.deps.db
       .select()
       .from(catalogImports)

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readTemplate, serializeXml } from '@adloom/renderer';
+import sharp from 'sharp';
 import { upsertLibraryTemplate } from '../src/modules/templates/templates.service.js';
+import { storedKeyOf } from '../src/modules/uploads/upload-types.js';
+import { svgLogo } from './fixtures/brand-kit.js';
 import { builderSvg } from './fixtures/templates.js';
 import {
   createTestApp,
@@ -12,6 +15,7 @@ import {
   signIn,
   type TestApp,
 } from './harness.js';
+import { postUpload, type Destination } from './isolation/uploads.cases.js';
 
 const FIELDS =
   'id name templateVersionId versionNumber width height thumbnailUrl slots { id name type features { key value } } tags { key group label }';
@@ -26,11 +30,12 @@ describe.each(dbKinds)('templates on %s', (kind) => {
   let t: TestApp;
   let clientId: string;
   let session: Awaited<ReturnType<typeof signIn>>;
+  let otherClientId: string;
+  let otherSession: Awaited<ReturnType<typeof signIn>>;
   const call = (query: string, variables: Record<string, unknown> = {}) =>
     gql(t, { session, clientId, query, variables });
   const create = async (name: string, svg = builderSvg(), extra: Record<string, unknown> = {}) =>
-    (await call(CREATE, { name, svg, thumb: '/files/clients/x/thumb.jpg', ...extra })).data
-      ?.createProductCatalogTemplate;
+    (await call(CREATE, { name, svg, ...extra })).data?.createProductCatalogTemplate;
 
   beforeAll(async () => {
     t = await createTestApp(kind);
@@ -38,6 +43,9 @@ describe.each(dbKinds)('templates on %s', (kind) => {
     clientId = client.id;
     const user = await makeUser(t, { clientId });
     session = await signIn(t, user.email, PASSWORD);
+    otherClientId = (await makeClient(t, 'Other Co')).id;
+    const other = await makeUser(t, { clientId: otherClientId });
+    otherSession = await signIn(t, other.email, PASSWORD);
   });
   afterAll(() => t.close());
 
@@ -176,6 +184,99 @@ describe.each(dbKinds)('templates on %s', (kind) => {
         message: `The template contains content that is not allowed in a template: ${what}.`,
       });
     }
+  });
+
+  /** Uploads `body` to a fresh destination of this client; resolves with the upload's key. */
+  async function upload(
+    fileName: string,
+    uploadType: string,
+    contentType: string,
+    body: Buffer,
+    as = clientId,
+  ) {
+    const res = await gql(t, {
+      session: as === clientId ? session : otherSession,
+      clientId: as,
+      query: `mutation($key: String!, $c: String) { createUploadDestination(key: $key, uploadType: ${uploadType}, contentType: $c) { uploadDestination { url formFields { key value } } } }`,
+      variables: { key: fileName, c: contentType },
+    });
+    const destination = res.data?.createUploadDestination.uploadDestination as Destination;
+    const answer = await postUpload(t, destination, { body, contentType });
+    expect(answer.statusCode, answer.body).toBe(201);
+    return destination.formFields.find((f) => f.key === 'key')!.value;
+  }
+  const jpeg = () =>
+    sharp({ create: { width: 40, height: 40, channels: 3, background: { r: 200, g: 40, b: 40 } } })
+      .jpeg()
+      .toBuffer();
+
+  it('thumbnailUrl: an upload of this client, taken into use once and kept as a checked copy', async () => {
+    const bytes = await jpeg();
+    const key = await upload('thumb.jpg', 'TEMPLATE_THUMBNAIL', 'image/jpeg', bytes);
+    const created = await create('With thumbnail', builderSvg(), { thumb: `/files/${key}` });
+    expect(created.error).toBeNull();
+    const stored = `/files/${storedKeyOf(key)}`;
+    expect(created.template.thumbnailUrl).toBe(stored);
+    const served = await t.app.inject({ method: 'GET', url: stored });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(bytes)).toBe(true);
+
+    // Saved again with the thumbnail it has: kept. The upload itself cannot be used a second time.
+    const id = created.template.id;
+    const again = (await call(UPDATE, { id, name: 'With thumbnail', svg: builderSvg(), thumb: stored })).data
+      ?.updateProductCatalogTemplate;
+    expect(again.error).toBeNull();
+    expect(again.template.thumbnailUrl).toBe(stored);
+    const reused = (
+      await call(UPDATE, { id, name: 'With thumbnail', svg: builderSvg(), thumb: `/files/${key}` })
+    ).data?.updateProductCatalogTemplate;
+    expect(reused.template).toBeNull();
+    expect(reused.error.code).toBe('NOT_FOUND');
+
+    // The address the file store gives (PUBLIC_URL/files/...) works too, and an SVG import's image upload.
+    const absolute = await upload('other.jpg', 'TEMPLATE_THUMBNAIL', 'image/jpeg', await jpeg());
+    const viaUrl = await create('Absolute', builderSvg(), { thumb: `http://adloom.test/files/${absolute}` });
+    expect(viaUrl.template.thumbnailUrl).toBe(`/files/${storedKeyOf(absolute)}`);
+    const svg = await upload('imported.svg', 'TEMPLATE_IMAGE', 'image/svg+xml', svgLogo());
+    expect((await create('Imported', builderSvg(), { thumb: `/files/${svg}` })).template.thumbnailUrl).toBe(
+      `/files/${storedKeyOf(svg)}`,
+    );
+  });
+
+  it("thumbnailUrl: refuses other clients' uploads, foreign addresses and bytes that are not the declared type", async () => {
+    const theirs = await upload(
+      'theirs.jpg',
+      'TEMPLATE_THUMBNAIL',
+      'image/jpeg',
+      await jpeg(),
+      otherClientId,
+    );
+    const message =
+      'The thumbnail must be an image uploaded to this workspace: upload it (createUploadDestination with ' +
+      'uploadType TEMPLATE_THUMBNAIL) and pass the address it was stored at (/files/{key}).';
+    for (const thumb of [
+      `/files/${theirs}`,
+      `/files/${storedKeyOf(theirs)}`,
+      'https://evil.example/thumb.jpg',
+      'http://adloom.test/files/library/test-square/0123456789abcdef.jpg',
+      '/files/library/test-square/0123456789abcdef.jpg',
+      `/files/clients/${clientId}/brand-kit-logos/0b8f7c4e-3a1d-4c55-9f00-111122223333/logo.png`,
+      'javascript:alert(1)',
+    ]) {
+      const refused = await create('Foreign thumbnail', builderSvg(), { thumb });
+      expect(refused, thumb).toEqual({ template: null, error: { code: 'INVALID_INPUT', message } });
+    }
+    // The other client's upload was not used up: it is still theirs to use.
+    expect(await t.deps.files.exists(theirs)).toBe(true);
+
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    const lying = await upload('lying.jpg', 'TEMPLATE_THUMBNAIL', 'image/jpeg', png);
+    expect((await create('Lying thumbnail', builderSvg(), { thumb: `/files/${lying}` })).error).toEqual({
+      code: 'INVALID_FILE',
+      message: "'lying.jpg' was declared as image/jpeg, but it is a PNG image.",
+    });
   });
 
   it('refuses malicious SVG on save and stores nothing', async () => {

@@ -1,6 +1,8 @@
 import { crc32, deflateSync, gzipSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogs } from '../src/db/schema.js';
 import { acceptUpload } from '../src/modules/uploads/accept-upload.js';
 import { parseUploadKey, storedKeyOf, type UploadType } from '../src/modules/uploads/upload-types.js';
 import {
@@ -322,6 +324,54 @@ describe.each(dbKinds)('taking uploads into use on %s', (kind) => {
       "Image 'bomb.png' is 20000 × 20000 pixels, more than the limit of 25 megapixels; use a smaller image.",
     );
     expect(await bytesAt(storedKeyOf(key))).toBeNull();
+  });
+
+  it('a catalogue import reads the checked copy, and its upload starts one import', async () => {
+    const csv = Buffer.from('id,title,price\n1,Shoe,10.00 USD\n');
+    const { d, key } = await upload('shoes.csv', 'CATALOG_FILE', 'text/csv', csv);
+    const created = await gql(t, {
+      session,
+      clientId,
+      query:
+        'mutation($key: String!) { createCatalog(name: "Shoes", uploadKey: $key) { catalog { id } error { code message } } }',
+      variables: { key },
+    });
+    expect(created.data?.createCatalog.error).toBeNull();
+    const catalog = created.data?.createCatalog.catalog as { id: string };
+    const importAgain = (uploadKey: string) =>
+      gql(t, {
+        session,
+        clientId,
+        query:
+          'mutation($id: ID!, $key: String) { importCatalog(id: $id, source: { uploadKey: $key }) { import { id } error { code message } } }',
+        variables: { id: catalog.id, key: uploadKey },
+      }).then((res) => res.data?.importCatalog as { import: unknown; error: { code: string } | null });
+    expect(await bytesAt(key)).toBeNull();
+    expect((await importAgain(key)).error?.code).toBe('INVALID_INPUT');
+    expect((await postUpload(t, d, { contentType: 'text/csv', body: Buffer.from('id\n') })).statusCode).toBe(
+      403,
+    );
+    // The catalogue reads the stored copy, which no destination reaches.
+    const [row] = await t.deps.db.select().from(catalogs).where(eq(catalogs.id, catalog.id));
+    expect(row?.sourceFileKey).toBe(storedKeyOf(key));
+    expect((await bytesAt(storedKeyOf(key)))?.equals(csv)).toBe(true);
+
+    // A gzip archive declared as CSV: refused, and (createCatalog being one transaction) no catalogue.
+    const zipped = await upload('zipped.csv', 'CATALOG_FILE', 'text/csv', gzipSync(csv));
+    const refused = await gql(t, {
+      session,
+      clientId,
+      query:
+        'mutation($key: String!) { createCatalog(name: "Zipped", uploadKey: $key) { catalog { id } error { code message } } }',
+      variables: { key: zipped.key },
+    });
+    expect(refused.data?.createCatalog).toEqual({
+      catalog: null,
+      error: {
+        code: 'INVALID_FILE',
+        message: "'zipped.csv' was declared as text/csv, but it is a gzip archive.",
+      },
+    });
   });
 
   it('a checked brand kit logo cannot be replaced through its destination', async () => {

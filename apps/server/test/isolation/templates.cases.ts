@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import { gql } from '../harness.js';
 import { builderSvg } from '../fixtures/templates.js';
 import { addClientCases, type World } from './cases.js';
+import { postUpload, type Destination } from './uploads.cases.js';
 
 const NO_ID = '00000000-0000-4000-8000-000000000000';
 const asA = (w: World, query: string, variables: Record<string, unknown> = {}) =>
@@ -83,6 +84,31 @@ addClientCases({
         template: null,
         error: { code: 'INVALID_INPUT', message: `Tag ${b.tagId} was not found.` },
       });
+      // B's thumbnail upload cannot become A's thumbnail, and stays B's to use.
+      const destination = (
+        await asB(
+          w,
+          'mutation { createUploadDestination(key: "b.jpg", uploadType: TEMPLATE_THUMBNAIL) { uploadDestination { url formFields { key value } } } }',
+        )
+      ).data?.createUploadDestination.uploadDestination as Destination;
+      const jpeg = Buffer.from(
+        '/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
+        'base64',
+      );
+      expect((await postUpload(w.t, destination, { body: jpeg, contentType: 'image/jpeg' })).statusCode).toBe(
+        201,
+      );
+      const bKey = destination.formFields.find((f) => f.key === 'key')!.value;
+      const stolen = await asA(
+        w,
+        'mutation($svg: String!, $thumb: String) { createProductCatalogTemplate(name: "A", templateString: $svg, thumbnailUrl: $thumb) { template { id } error { code } } }',
+        { svg: builderSvg(), thumb: `/files/${bKey}` },
+      );
+      expect(stolen.data?.createProductCatalogTemplate).toEqual({
+        template: null,
+        error: { code: 'INVALID_INPUT' },
+      });
+      expect(await w.t.deps.files.exists(bKey)).toBe(true);
     },
   },
   'Mutation.updateProductCatalogTemplate': {

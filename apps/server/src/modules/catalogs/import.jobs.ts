@@ -27,6 +27,7 @@ import {
 } from './import/import-service.js';
 import { regenerateForCatalog } from '../feeds/feeds.service.js';
 import type { CatalogSource } from './import/fetch-source.js';
+import { acceptUpload } from '../uploads/index.js';
 
 /** What the user gives an import: an uploaded file's key, or nothing (then the catalogue's URL). */
 export interface ImportSourceInput {
@@ -63,14 +64,22 @@ export interface PreparedImport {
  * them part of a larger change (createCatalog), then dispatch after it commits.
  */
 export async function prepareCatalogImport(
-  deps: Pick<AppDeps, 'db' | 'files'>,
+  deps: Pick<AppDeps, 'db' | 'files' | 'log'>,
   catalog: CatalogRow,
   input: ImportSourceInput,
 ): Promise<PreparedImport> {
-  const source = sourceOf(catalog, input);
+  let source = sourceOf(catalog, input);
   if (source.kind === 'file') {
     if (!(await deps.files.exists(source.key)))
       throw invalidInput('The uploaded file was not found: upload the catalogue file again.');
+    // Taken into use once, its type checked against its bytes, and read from a copy no upload destination
+    // can replace (uploads/accept-upload.ts); a stored file (an earlier import's) is read as it is.
+    const accepted = await acceptUpload(deps, {
+      clientId: catalog.clientId,
+      key: source.key,
+      uploadTypes: ['CATALOG_FILE'],
+    });
+    source = { kind: 'file', key: accepted.key };
     await deps.db.update(catalogs).set({ sourceFileKey: source.key }).where(eq(catalogs.id, catalog.id));
   }
   const queued = await queueCatalogImport(deps.db, catalog.id);

@@ -29,6 +29,7 @@ import {
   type TemplateVersionView,
   type TemplateView,
 } from './templates.service.js';
+import { acceptTemplateThumbnail } from './template-thumbnail.js';
 import { readBuilderMetadata } from '@adloom/template';
 import { feedCounts, feedsUsingTemplate, regenerateForTemplate } from '../feeds/feeds.service.js';
 import { audited, auditActor } from '../audit/index.js';
@@ -365,14 +366,20 @@ builder.mutationFields((t) => ({
       payload(async () => {
         const actor = clientActor(ctx);
         return {
-          template: await createOnce(ctx, actor, 'createProductCatalogTemplate', args.idempotencyKey, (tx) =>
-            createTemplate(tx, actor, {
-              name: args.name,
-              templateString: args.templateString,
-              thumbnailUrl: args.thumbnailUrl,
-              slots: args.slots,
-              tags: args.tags?.map(String),
-            }),
+          template: await createOnce(
+            ctx,
+            actor,
+            'createProductCatalogTemplate',
+            args.idempotencyKey,
+            async (tx) =>
+              createTemplate(tx, actor, {
+                name: args.name,
+                templateString: args.templateString,
+                // An upload of this client, taken into use once (a repeat with the same idempotency key never gets here).
+                thumbnailUrl: await acceptTemplateThumbnail(ctx.deps, actor.clientId, args.thumbnailUrl),
+                slots: args.slots,
+                tags: args.tags?.map(String),
+              }),
           ),
         };
       }),
@@ -394,10 +401,11 @@ builder.mutationFields((t) => ({
     resolve: (_r, args, ctx) =>
       versionPayload(async () => {
         const actor = clientActor(ctx);
+        const thumbnailUrl = await acceptTemplateThumbnail(ctx.deps, actor.clientId, args.thumbnailUrl);
         const template = await updateTemplate(ctx.deps.db, actor, String(args.id), {
           name: args.name,
           templateString: args.templateString,
-          thumbnailUrl: args.thumbnailUrl,
+          thumbnailUrl,
           slots: args.slots,
           tags: args.tags?.map(String),
           baseVersionId: optionalId(args.baseVersionId),

@@ -21,6 +21,7 @@ import {
 import { DomainError, invalidInput, isUuid } from '../../errors.js';
 import type { Actor } from '../users/members.service.js';
 import { analyseTemplate, type AnalysedTemplate } from './template-analysis.js';
+import { checkStoredThumbnail } from './template-thumbnail.js';
 
 export const templateNotFound = (id: string) => new DomainError('NOT_FOUND', `Template ${id} not found`);
 
@@ -67,20 +68,12 @@ export class TemplateVersionConflict extends DomainError {
   }
 }
 
-const MAX_THUMBNAIL_URL = 2000;
 const MAX_TAG_KEY = 60;
 
 function cleanName(name: string): string {
   const trimmed = name.trim();
   if (trimmed === '') throw invalidInput('Give the template a name.');
   return trimmed;
-}
-
-function checkThumbnailUrl(url: string | null | undefined): string | null {
-  if (url === null || url === undefined || url === '') return null;
-  if (url.length > MAX_THUMBNAIL_URL || !/^(?:https?:\/\/|\/files\/)[^\s"<>]+$/.test(url))
-    throw invalidInput('The thumbnail URL must be an uploaded file’s http(s) address.');
-  return url;
 }
 
 function checkSlots(input: TemplateSaveInput['slots'], analysed: AnalysedTemplate): void {
@@ -275,7 +268,7 @@ export async function createTemplate(db: Db, actor: Actor, input: TemplateSaveIn
   const name = cleanName(input.name);
   const analysed = analyseTemplate(input.templateString, name);
   checkSlots(input.slots, analysed);
-  const thumbnailUrl = checkThumbnailUrl(input.thumbnailUrl);
+  const thumbnailUrl = checkStoredThumbnail(actor.clientId, input.thumbnailUrl);
   const chosen = await chosenTagIds(db, actor.clientId, input.tags);
   return newClientTemplate(
     db,
@@ -316,7 +309,7 @@ export async function updateTemplate(
   const name = cleanName(input.name);
   const analysed = analyseTemplate(input.templateString, name);
   checkSlots(input.slots, analysed);
-  const thumbnailUrl = checkThumbnailUrl(input.thumbnailUrl);
+  const thumbnailUrl = checkStoredThumbnail(actor.clientId, input.thumbnailUrl);
   const chosen =
     input.tags === undefined || input.tags === null
       ? await chosenTagsOf(db, existing.id)
