@@ -5,6 +5,8 @@
  */
 import '../modules/feeds/generation.jobs.js';
 import '../modules/catalogs/import.jobs.js';
+import '../modules/catalogs/lost-imports.jobs.js';
+import '../modules/feeds/lost-generation.jobs.js';
 import '../modules/feeds/preview.js';
 import '../modules/templates/library/seed.jobs.js';
 import '../modules/idempotency/idempotency.jobs.js';

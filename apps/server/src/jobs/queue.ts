@@ -172,6 +172,13 @@ export interface JobQueue {
    * Returns how many were failed.
    */
   failActive(name: string, match: Record<string, unknown>, message: string): Promise<number>;
+  /**
+   * The keys among `singletonKeys` that no job of `name` carries while waiting, retrying or running: for
+   * finding work a process recorded in its own tables but died before sending (see lost-work sweeps).
+   */
+  keysWithoutLiveJob(name: string, singletonKeys: string[]): Promise<string[]>;
+  /** Whether a job of `name` whose data contains `match` is waiting, retrying or running. */
+  hasLiveJob(name: string, match: Record<string, unknown>): Promise<boolean>;
 }
 
 /** Anything with pino's methods (the Fastify logger). */
@@ -853,6 +860,25 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
         startedOn: toDate(job.startedOn),
         completedOn: toDate(job.completedOn),
       };
+    },
+    async keysWithoutLiveJob(name, singletonKeys) {
+      if (singletonKeys.length === 0) return [];
+      await ensureQueue(name);
+      const { rows } = await executor.executeSql(
+        `SELECT k FROM unnest($2::text[]) AS k
+          WHERE NOT EXISTS (SELECT 1 FROM ${schema}.job j
+                             WHERE j.name = $1 AND j.singleton_key = k AND j.state < 'completed')`,
+        [name, singletonKeys],
+      );
+      return rows.map((row) => String(row.k));
+    },
+    async hasLiveJob(name, match) {
+      await ensureQueue(name);
+      const { rows } = await executor.executeSql(
+        `SELECT 1 FROM ${schema}.job WHERE name = $1 AND state < 'completed' AND data @> $2::jsonb LIMIT 1`,
+        [name, JSON.stringify(match)],
+      );
+      return rows.length > 0;
     },
     async failActive(name, match, message) {
       await start();

@@ -247,6 +247,9 @@ export async function syncFeedItems(db: Db, feed: FeedRow): Promise<string[]> {
  * The jobs' group is the feed's client: clients take turns, so one client's 100,000 items do not hold up
  * another's few.
  */
+/** The singleton key of an item's generation job: at most one waits per feed and item. */
+export const generationKey = (feedId: string, itemId: string) => `${feedId}:${itemId}`;
+
 export async function queueGeneration(
   jobs: JobQueue,
   feed: Pick<FeedRow, 'id' | 'clientId'>,
@@ -259,7 +262,7 @@ export async function queueGeneration(
       data: { feedId, itemId },
       options: {
         group: feed.clientId,
-        singletonKey: `${feedId}:${itemId}`,
+        singletonKey: generationKey(feedId, itemId),
         retryLimit: 3,
         retryDelay: 5,
         retryBackoff: true,
