@@ -306,7 +306,9 @@ builder.mutationFields((t) => ({
       type: t.arg({ type: BrandKitItemType, required: true }),
       legalAgreement: t.arg.boolean(),
       textContent: t.arg.string(),
-      fileKey: t.arg.string({ description: 'The key an upload of this client was stored under.' }),
+      fileKey: t.arg.string({
+        description: 'The key of an upload of this client; used once: the item keeps a checked copy of it.',
+      }),
       idempotencyKey: t.arg.string(IDEMPOTENCY_KEY_ARG),
     },
     resolve: (_r, args, ctx) =>

@@ -347,7 +347,9 @@ builder.queryFields((t) => ({
 
 const CatalogSourceInput = builder.inputType('CatalogSourceInput', {
   subGraphs: CLIENT,
-  description: 'Where an import reads from: an uploaded file (its key) or the catalogue URL.',
+  description:
+    'Where an import reads from: an uploaded file (its key; an upload starts one import, which reads a checked ' +
+    'copy of it) or the catalogue URL.',
   fields: (t) => ({ uploadKey: t.string() }),
 });
 

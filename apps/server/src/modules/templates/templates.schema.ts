@@ -352,7 +352,11 @@ builder.queryFields((t) => ({
 const saveArgs = (t: Parameters<Parameters<typeof builder.mutationField>[1]>[0]) => ({
   name: t.arg.string({ required: true }),
   templateString: t.arg.string({ required: true }),
-  thumbnailUrl: t.arg.string(),
+  thumbnailUrl: t.arg.string({
+    description:
+      'An image uploaded to this workspace (TEMPLATE_THUMBNAIL, or TEMPLATE_IMAGE), as /files/{key}: used once, ' +
+      "and the template keeps the address of its checked copy; or one of the workspace's stored thumbnails.",
+  }),
   slots: t.arg({ type: [SlotInput], description: 'When given, must match the slots the SVG has.' }),
   tags: t.arg.idList({ description: 'Style and industry tag ids; automatic tags are computed.' }),
 });

@@ -31,7 +31,7 @@ const UploadDestination = builder.objectRef<UploadDestinationShape>('UploadDesti
   subGraphs: CLIENT,
   description:
     'A presigned POST (the S3 protocol): post every form field, then Content-Type, then the file last, as ' +
-    'multipart/form-data to url. The answer is S3 XML whose Key is the stored key.',
+    "multipart/form-data to url. The answer is S3 XML whose Key is the upload's key.",
   fields: (t) => ({
     url: t.exposeString('url'),
     formFields: t.field({ type: [FormField], resolve: (d) => d.formFields }),
@@ -61,8 +61,11 @@ builder.mutationField('createUploadDestination', (t) =>
     subGraphs: CLIENT,
     type: UploadDestinationPayload,
     description:
-      'Where to upload one new file of this client. The stored key is ' +
-      'clients/{clientId}/{type folder}/{uuid}/{cleaned file name}; the destination expires after 15 minutes.',
+      'Where to upload one new file of this client: the key clients/{clientId}/{type folder}/{uuid}/{cleaned ' +
+      'file name}, for one post within 15 minutes. The upload is then used once, by the mutation that takes ' +
+      'its key (createBrandKitItem, createCatalog, importCatalog, a template save): its bytes must be of the ' +
+      'declared content type, and what is kept is a checked copy under another key, which no destination ' +
+      'can write.',
     args: {
       key: t.arg.string({ required: true, description: 'The name of the file the user chose.' }),
       uploadType: t.arg({ type: UploadTypeEnum, required: true }),
