@@ -90,6 +90,27 @@ async function savedTemplate(page: Page, id: string) {
   return productCatalogTemplate;
 }
 
+/**
+ * The saved template's thumbnail is the checked copy of `upload`: the address of a stored key of the client
+ * (a version 8 uuid where the upload's key has a version 4 one), serving the bytes that were uploaded.
+ */
+async function expectThumbnailOf(
+  page: Page,
+  id: string,
+  upload: { key: string; file: Buffer },
+  fileName: string,
+) {
+  const { thumbnailUrl } = await savedTemplate(page, id);
+  const uuid = '[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}';
+  expect(thumbnailUrl).toMatch(
+    new RegExp(`^/files/clients/${fixtures().clients.acme}/template-thumbnails/${uuid}/${fileName}$`),
+  );
+  expect(thumbnailUrl).not.toBe(`/files/${upload.key}`);
+  const served = await page.request.get(thumbnailUrl!);
+  expect(served.status()).toBe(200);
+  expect((await served.body()).equals(upload.file)).toBe(true);
+}
+
 /** The parts of a multipart/form-data body by field name: their headers and bytes. */
 function multipartParts(body: Buffer, contentType: string) {
   const boundary = /boundary=(?:"([^"]+)"|([^;]+))/.exec(contentType);
@@ -257,8 +278,9 @@ test('saving uploads a JPEG thumbnail, at most 1080 on its long side and named b
     new RegExp(`^clients/${fixtures().clients.acme}/template-thumbnails/[0-9a-f-]{36}/${fileName}$`),
   );
   expect(await sharp(square.file).metadata()).toMatchObject({ format: 'jpeg', width: 1080, height: 1080 });
-  // The saved template points at that upload.
-  expect((await savedTemplate(page, id)).thumbnailUrl).toBe(`/files/${square.key}`);
+  // The saved template points at that upload's checked copy (issue 14, item 13: an upload is used once and
+  // kept under a key no upload destination names), which holds exactly the bytes sent.
+  await expectThumbnailOf(page, id, square, fileName);
 
   // Reopened at 2000 × 1000: the thumbnail is scaled down to 1080 × 540.
   await page.reload();
@@ -277,7 +299,7 @@ test('saving uploads a JPEG thumbnail, at most 1080 on its long side and named b
   const wide = saves.uploads[1]!;
   expect(wide.fileName).toBe(fileName);
   expect(await sharp(wide.file).metadata()).toMatchObject({ format: 'jpeg', width: 1080, height: 540 });
-  expect((await savedTemplate(page, id)).thumbnailUrl).toBe(`/files/${wide.key}`);
+  await expectThumbnailOf(page, id, wide, fileName);
   expect(problems).toEqual([]);
 });
 
