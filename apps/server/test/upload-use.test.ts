@@ -168,8 +168,16 @@ describe.each(dbKinds)('taking uploads into use on %s', (kind) => {
       message: "'thumb.png' was used already: an upload can be used once. Upload the file again.",
     });
     expect((await bytesAt(accepted.key))?.equals(png)).toBe(true);
-    // The stored key itself is accepted as it is.
-    expect((await accept(accepted.key, ['TEMPLATE_THUMBNAIL'])).key).toBe(accepted.key);
+    // The stored key itself is accepted as it is where a caller asks for that (a template saved with its own
+    // thumbnail), and otherwise refused as used.
+    const again = await acceptUpload(t.deps, {
+      clientId,
+      key: accepted.key,
+      uploadTypes: ['TEMPLATE_THUMBNAIL'],
+      acceptStored: true,
+    });
+    expect(again.key).toBe(accepted.key);
+    expect((await refusal(accept(accepted.key, ['TEMPLATE_THUMBNAIL'])))?.code).toBe('UPLOAD_USED');
   });
 
   it("refuses another client's upload, other folders and keys that are not uploads", async () => {

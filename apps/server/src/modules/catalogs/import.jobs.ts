@@ -78,6 +78,7 @@ export async function prepareCatalogImport(
       clientId: catalog.clientId,
       key: source.key,
       uploadTypes: ['CATALOG_FILE'],
+      acceptStored: true,
     });
     source = { kind: 'file', key: accepted.key };
     await deps.db.update(catalogs).set({ sourceFileKey: source.key }).where(eq(catalogs.id, catalog.id));

@@ -56,7 +56,12 @@ export async function acceptTemplateThumbnail(
   if (trimmed === '') return null;
   const key = ownThumbnailKey(deps.config, clientId, trimmed);
   if (!key) throw notAnUpload();
-  const accepted = await acceptUpload(deps, { clientId, key, uploadTypes: THUMBNAIL_UPLOAD_TYPES });
+  const accepted = await acceptUpload(deps, {
+    clientId,
+    key,
+    uploadTypes: THUMBNAIL_UPLOAD_TYPES,
+    acceptStored: true,
+  });
   return thumbnailAddress(accepted.key);
 }
 

@@ -48,10 +48,16 @@ export interface AcceptedUpload {
 
 export interface AcceptRequest {
   clientId: string;
-  /** The key the upload was posted under (or a stored key, which is accepted as it is). */
+  /** The key the upload was posted under. */
   key: string;
   /** The upload types the caller takes. */
   uploadTypes: readonly UploadType[];
+  /**
+   * Also take a stored key of the client (a checked copy, or a file the server wrote) as it is: for callers
+   * that may be given what they keep again (a template saved with its thumbnail, a catalogue imported again
+   * from its file). Without it a stored key is refused as used.
+   */
+  acceptStored?: boolean;
 }
 
 type AcceptDeps = Pick<AppDeps, 'files' | 'log'>;
@@ -134,7 +140,8 @@ async function checkStored(
  * Takes an upload of the client into use, once (see above): resolves with where its checked copy is stored,
  * or refuses with INVALID_INPUT (not an upload of this client and these types), NOT_FOUND (nothing posted
  * yet), UPLOAD_USED (taken into use before) or INVALID_FILE (empty, too large, not what was declared, too
- * many pixels). A stored key of the client is accepted as it is: it was checked when it was stored.
+ * many pixels). With `acceptStored`, a stored key of the client is accepted as it is: it was checked when it
+ * was stored.
  */
 export async function acceptUpload(deps: AcceptDeps, request: AcceptRequest): Promise<AcceptedUpload> {
   const key = request.key.trim().replace(/^\/+/, '');
@@ -155,6 +162,7 @@ export async function acceptUpload(deps: AcceptDeps, request: AcceptRequest): Pr
   const declared = upload.contentType ?? 'application/octet-stream';
   if (parts.stored) {
     upload.stream.destroy();
+    if (!request.acceptStored) throw usedAlready(fileName);
     return { key, uploadType, fileName, size: upload.size, contentType: declared };
   }
 
