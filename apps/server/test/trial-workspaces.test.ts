@@ -18,7 +18,7 @@ const CREATE = `mutation ($name: String!) {
 }`;
 
 const LIMIT_MESSAGE =
-  'You are an admin of 3 trial workspaces already, the most one person can start. Choose a plan for one of ' +
+  'You have started 3 trial workspaces already, the most one person can start. Choose a plan for one of ' +
   'them, or ask to be invited to the workspace you need.';
 
 describe.each(dbKinds)('trial workspaces per person on %s', (kind) => {
@@ -41,7 +41,7 @@ describe.each(dbKinds)('trial workspaces per person on %s', (kind) => {
       error: { code: string; message: string } | null;
     };
   };
-  const adminCount = async (userId: string) =>
+  const memberCount = async (userId: string) =>
     (await t.deps.db.select().from(memberships).where(eq(memberships.userId, userId))).length;
 
   it('a person starts at most 3 trial workspaces; the next is refused with the reason and creates nothing', async () => {
@@ -58,7 +58,7 @@ describe.each(dbKinds)('trial workspaces per person on %s', (kind) => {
     const fourth = await createWorkspace(session, 'Shop four');
     expect(fourth).toEqual({ client: null, error: { code: 'TRIAL_LIMIT_REACHED', message: LIMIT_MESSAGE } });
     expect((await t.deps.db.select().from(clients)).length).toBe(clientsBefore);
-    expect(await adminCount(user.id)).toBe(3);
+    expect(await memberCount(user.id)).toBe(3);
 
     // An expired trial still counts; a workspace that is paid for does not, so one more can be started.
     await setPlan(t.deps.db, ids[0]!, { planStatus: 'expired', billingRequired: false, trialEndsAt: null });
@@ -68,12 +68,12 @@ describe.each(dbKinds)('trial workspaces per person on %s', (kind) => {
     expect((await createWorkspace(session, 'Shop five')).error?.code).toBe('TRIAL_LIMIT_REACHED');
   });
 
-  it('counts only workspaces the person is an admin of, not those of other people', async () => {
+  it('counts the workspaces the person started, not those of other people', async () => {
     const { user, session } = await newUser();
-    // A plain member of three trial workspaces of someone else.
+    // An admin of three trial workspaces someone else started.
     for (let i = 0; i < 3; i += 1) {
       const other = await makeClient(t, `Someone else's ${i}`, 'trial');
-      await t.deps.db.insert(memberships).values({ userId: user.id, clientId: other.id, isAdmin: false });
+      await t.deps.db.insert(memberships).values({ userId: user.id, clientId: other.id, isAdmin: true });
     }
     for (const name of ['Mine one', 'Mine two', 'Mine three'])
       expect((await createWorkspace(session, name)).error).toBeNull();
@@ -83,6 +83,16 @@ describe.each(dbKinds)('trial workspaces per person on %s', (kind) => {
     expect((await createWorkspace(stranger, 'Stranger shop')).error).toBeNull();
   });
 
+  it('handing a started workspace to someone else frees no place', async () => {
+    const { user, session } = await newUser();
+    const ids: string[] = [];
+    for (const name of ['Given one', 'Given two', 'Given three'])
+      ids.push((await createWorkspace(session, name)).client!.id);
+    // The starter leaves all three (another admin keeps them).
+    await t.deps.db.delete(memberships).where(eq(memberships.userId, user.id));
+    expect((await createWorkspace(session, 'Given four')).error?.code).toBe('TRIAL_LIMIT_REACHED');
+  });
+
   it('requests at once cannot pass the limit together', async () => {
     const { user, session } = await newUser();
     const answers = await Promise.all(
@@ -90,6 +100,6 @@ describe.each(dbKinds)('trial workspaces per person on %s', (kind) => {
     );
     expect(answers.filter((a) => a.error === null)).toHaveLength(3);
     expect(answers.filter((a) => a.error?.code === 'TRIAL_LIMIT_REACHED')).toHaveLength(3);
-    expect(await adminCount(user.id)).toBe(3);
+    expect(await memberCount(user.id)).toBe(3);
   });
 });

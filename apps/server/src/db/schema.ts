@@ -44,14 +44,20 @@ export const users = pgTable(
 export const planStatuses = ['paying', 'trial', 'expired'] as const;
 export type PlanStatus = (typeof planStatuses)[number];
 
-export const clients = pgTable('clients', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull(),
-  planStatus: text('plan_status').$type<PlanStatus>().notNull().default('trial'),
-  billingRequired: boolean('billing_required').notNull().default(false),
-  trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
-  createdAt: createdAt(),
-});
+export const clients = pgTable(
+  'clients',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    planStatus: text('plan_status').$type<PlanStatus>().notNull().default('trial'),
+    billingRequired: boolean('billing_required').notNull().default(false),
+    trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+    /** Who started the workspace (/register/client/), for the limit of trial workspaces per person. */
+    createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.createdById)],
+);
 
 export const memberships = pgTable(
   'memberships',

@@ -25,7 +25,7 @@ export function checkClientName(name: string): string {
 
 export async function createClient(
   db: Db,
-  input: { name: string; planStatus?: PlanStatus; trialEndsAt?: Date | null },
+  input: { name: string; planStatus?: PlanStatus; trialEndsAt?: Date | null; createdById?: string },
 ): Promise<ClientRow> {
   const planStatus = input.planStatus ?? 'trial';
   const trialEndsAt =
@@ -36,7 +36,7 @@ export async function createClient(
         : null;
   const [row] = await db
     .insert(clients)
-    .values({ name: checkClientName(input.name), planStatus, trialEndsAt })
+    .values({ name: checkClientName(input.name), planStatus, trialEndsAt, createdById: input.createdById })
     .returning();
   if (!row) throw new Error('client insert returned nothing');
   return row;
@@ -101,19 +101,20 @@ export async function addMember(
 }
 
 /**
- * How many workspaces on a trial (running or expired: never paid for) one person may be an admin of when
- * they start another one (/register/client/). Trials are free, so without a limit one account could start
- * trial after trial; three leave room for a second brand and a fresh start.
+ * How many workspaces on a trial (running or expired: never paid for) one person may have started when they
+ * start another one (/register/client/). Trials are free, so without a limit one account could start trial
+ * after trial; three leave room for a second brand and a fresh start. A workspace counts for the person who
+ * started it (clients.created_by_id), whoever its admins are later.
  */
 export const MAX_TRIAL_WORKSPACES_PER_USER = 3;
 
 export const trialWorkspaceLimitMessage = () =>
-  `You are an admin of ${MAX_TRIAL_WORKSPACES_PER_USER} trial workspaces already, the most one person can ` +
+  `You have started ${MAX_TRIAL_WORKSPACES_PER_USER} trial workspaces already, the most one person can ` +
   'start. Choose a plan for one of them, or ask to be invited to the workspace you need.';
 
 /**
- * A new workspace on a trial with `userId` as its admin, refused with TRIAL_LIMIT_REACHED when the user is an
- * admin of MAX_TRIAL_WORKSPACES_PER_USER trial or expired workspaces already. The user's row is locked while
+ * A new workspace on a trial with `userId` as its admin, refused with TRIAL_LIMIT_REACHED when the user has
+ * started MAX_TRIAL_WORKSPACES_PER_USER trial or expired workspaces already. The user's row is locked while
  * counting, so two requests at once cannot both take the last place.
  */
 export async function createTrialWorkspace(
@@ -126,14 +127,11 @@ export async function createTrialWorkspace(
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
     const [row] = await tx
       .select({ n: count() })
-      .from(memberships)
-      .innerJoin(clients, eq(clients.id, memberships.clientId))
-      .where(
-        and(eq(memberships.userId, userId), eq(memberships.isAdmin, true), ne(clients.planStatus, 'paying')),
-      );
+      .from(clients)
+      .where(and(eq(clients.createdById, userId), ne(clients.planStatus, 'paying')));
     if (Number(row?.n ?? 0) >= MAX_TRIAL_WORKSPACES_PER_USER)
       throw new DomainError('TRIAL_LIMIT_REACHED', trialWorkspaceLimitMessage());
-    const client = await createClient(tx, { name: clientName, planStatus: 'trial' });
+    const client = await createClient(tx, { name: clientName, planStatus: 'trial', createdById: userId });
     const membership = await addMember(tx, { userId, clientId: client.id, isAdmin: true });
     return { client, membership };
   });
