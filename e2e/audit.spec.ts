@@ -123,6 +123,9 @@ test('a feed created once despite a repeated submit; its export token rotated an
   await page.getByRole('tab', { name: 'Audit log' }).click();
   await expect(page).toHaveURL(`${base}/users/audit-log/`);
   await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
+  // Its subtitle says what the log lists, once, not what the members tabs are for.
+  await expect(page.getByText(/^Who changed roles, removed members/)).toHaveCount(1);
+  await expect(page.getByText('Who can work in this workspace')).toHaveCount(0);
   const log = page.getByRole('table', { name: 'Audit log' });
   const rotated = log
     .getByRole('row')

@@ -1,4 +1,3 @@
-import { Text } from '@mantine/core';
 import { useQuery } from 'urql';
 import { QueryState } from '../../components/QueryState';
 import { AuditEventsQuery } from './api/auditEvents';
@@ -7,7 +6,7 @@ import { AuditFilters } from './AuditFilters';
 import { AuditPager } from './AuditPager';
 import { useAuditFilters } from './useAuditFilters';
 
-/** The workspace's audit log (its admins': the users screen shows it only to them). */
+/** The workspace's audit log (its admins': the users screen shows it only to them, and says what it lists). */
 export function AuditLog() {
   const filters = useAuditFilters();
   const [{ data, error }] = useQuery({
@@ -18,10 +17,6 @@ export function AuditLog() {
 
   return (
     <>
-      <Text c="dimmed" size="sm" mb="md">
-        Who changed roles, removed members, deleted or exported, rotated export tokens, and when staff signed
-        in as a member. Newest first.
-      </Text>
       <AuditFilters
         actions={data?.auditActions ?? []}
         action={filters.action}

@@ -16,10 +16,18 @@ import { InactiveMembers } from './InactiveMembers';
 import { InviteUserModal } from './InviteUserModal';
 import { PendingInvitations } from './PendingInvitations';
 
+const MEMBERS_DESCRIPTION = 'Who can work in this workspace, and who manages it.';
+
+/** Each tab's path, and the subtitle under its heading. */
 const TABS = [
-  { value: 'active', path: 'users/' },
-  { value: 'inactive', path: 'users/inactive/' },
-  { value: 'audit-log', path: 'users/audit-log/' },
+  { value: 'active', path: 'users/', description: MEMBERS_DESCRIPTION },
+  { value: 'inactive', path: 'users/inactive/', description: MEMBERS_DESCRIPTION },
+  {
+    value: 'audit-log',
+    path: 'users/audit-log/',
+    description:
+      'Who changed roles, removed members, deleted or exported, rotated export tokens, and when staff signed in as a member. Newest first.',
+  },
 ] as const;
 
 /** `/users/`, `/users/inactive/` and `/users/audit-log/`: the workspace's members and its audit log, for admins. */
@@ -28,10 +36,8 @@ export function UsersScreen({ route }: ClientScreenProps) {
   const navigate = useNavigate();
   const [{ data, error }] = useQuery({ query: ViewerPermissionsQuery });
   const [inviteOpened, invite] = useDisclosure(false);
-  const tab = TABS.find((t) => t.path === route.path)?.value ?? 'active';
-  const header = (
-    <ScreenHeader title={route.title} description="Who can work in this workspace, and who manages it." />
-  );
+  const { value: tab, description } = TABS.find((t) => t.path === route.path) ?? TABS[0];
+  const header = <ScreenHeader title={route.title} description={description} />;
 
   if (!client) return null;
   if (!data) {
