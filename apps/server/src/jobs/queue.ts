@@ -239,7 +239,26 @@ function lastResult(results: { rows: Record<string, unknown>[]; rowCount: number
   return withRows ?? results[results.length - 1] ?? { rows: [], rowCount: 0 };
 }
 
-/** The application's pool; a BEGIN ... COMMIT script gets its own client, rolled back (or discarded) on error. */
+/**
+ * Runs `work` on a client of the pool's own (a transaction of several queries); after an error its
+ * transaction is rolled back, and a client that cannot even do that is discarded, not returned to the pool.
+ */
+async function onOwnClient<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let broken = false;
+  try {
+    return await work(client);
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => {
+      broken = true;
+    });
+    throw err;
+  } finally {
+    client.release(broken);
+  }
+}
+
+/** The application's pool; a BEGIN ... COMMIT script gets its own client (onOwnClient). */
 function poolExecutor(pool: pg.Pool): Executor {
   const convert = (r: pg.QueryResult | pg.QueryResult[]): SqlResult =>
     Array.isArray(r)
@@ -248,18 +267,9 @@ function poolExecutor(pool: pg.Pool): Executor {
   return {
     async executeSql(text, values) {
       if (!isScript(text, values)) return convert(await pool.query(text, values));
-      const client = await pool.connect();
-      let broken = false;
-      try {
-        return convert((await client.query(text)) as pg.QueryResult | pg.QueryResult[]);
-      } catch (err) {
-        await client.query('ROLLBACK').catch(() => {
-          broken = true;
-        });
-        throw err;
-      } finally {
-        client.release(broken);
-      }
+      return onOwnClient(pool, async (client) =>
+        convert((await client.query(text)) as pg.QueryResult | pg.QueryResult[]),
+      );
     },
   };
 }
@@ -572,10 +582,8 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
    * advisory lock), so that two workers cannot both start the last free job of a group: each sees the
    * jobs the one before it started, as its query begins after the lock.
    */
-  async function fetchGrouped(name: string, limit: number, perGroup: number): Promise<FetchedJob[]> {
-    const client = await database.pool.connect();
-    let broken = false;
-    try {
+  function fetchGrouped(name: string, limit: number, perGroup: number): Promise<FetchedJob[]> {
+    return onOwnClient(database.pool, async (client) => {
       await client.query('BEGIN');
       await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [
         `adloom-jobs:${schema}:${name}`,
@@ -608,14 +616,7 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
       );
       await client.query('COMMIT');
       return rows;
-    } catch (err) {
-      await client.query('ROLLBACK').catch(() => {
-        broken = true;
-      });
-      throw err;
-    } finally {
-      client.release(broken);
-    }
+    });
   }
 
   async function runJob(
