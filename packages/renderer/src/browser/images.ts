@@ -5,6 +5,7 @@
  * rasters with createImageBitmap (EXIF orientation applied) and keep SVG as text for resvg.
  * Failures are ImageLoadErrors worded like the server's ("Image <url> could not be loaded: …").
  */
+import { fromRootElement } from '../images/image-size.js';
 import { checkImagePixels, MAX_IMAGE_PIXELS, tooManyPixelsError } from '../images/pixel-limit.js';
 // errors.ts is plain TypeScript (no Node imports), shared with the server's images module.
 import { ImageLoadError, formatBytes } from '../server/images/errors.js';
@@ -61,14 +62,7 @@ const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0)
 
 /** True when the text is an XML document whose root element is `svg` (comments, PIs, a doctype may come first). */
 export function isSvgText(text: string): boolean {
-  let rest = text.replace(/^\uFEFF/, '');
-  for (;;) {
-    rest = rest.trimStart();
-    const skip = /^(?:<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<!doctype[^[>]*(?:\[[\s\S]*?\])?\s*>)/i.exec(rest);
-    if (!skip) break;
-    rest = rest.slice(skip[0].length);
-  }
-  return /^<(?:[A-Za-z_][\w.-]*:)?svg[\s/>]/.test(rest);
+  return /^<(?:[A-Za-z_][\w.-]*:)?svg[\s/>]/.test(fromRootElement(text));
 }
 
 /** Names the format from the bytes (never from a Content-Type). */

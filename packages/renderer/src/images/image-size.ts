@@ -184,15 +184,20 @@ function svgLength(value: string | undefined): number | { percent: number } | un
   return perUnit === undefined ? undefined : number * perUnit;
 }
 
-/** The attributes of an SVG document's root element, or undefined when the text's root is not `svg`. */
-export function svgRootAttributes(text: string): Record<string, string> | undefined {
+/** An XML document's text from its root element on: past a byte order mark, PIs, comments and a doctype. */
+export function fromRootElement(text: string): string {
   let rest = text.replace(/^\uFEFF/, '');
   for (;;) {
     rest = rest.trimStart();
     const skip = /^(?:<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<!doctype[^[>]*(?:\[[\s\S]*?\])?\s*>)/i.exec(rest);
-    if (!skip) break;
+    if (!skip) return rest;
     rest = rest.slice(skip[0].length);
   }
+}
+
+/** The attributes of an SVG document's root element, or undefined when the text's root is not `svg`. */
+export function svgRootAttributes(text: string): Record<string, string> | undefined {
+  const rest = fromRootElement(text);
   const tag = /^<(?:[A-Za-z_][\w.-]*:)?svg((?:\s+[^\s=/>]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*\/?>/.exec(rest);
   if (!tag) return undefined;
   const attributes: Record<string, string> = Object.create(null) as Record<string, string>;
