@@ -20,6 +20,7 @@ import { sniffFormat } from '@adloom/renderer/images';
 import { parseBuffer } from 'music-metadata';
 import sharp from 'sharp';
 import { DomainError } from '../../errors.js';
+import { formatSize } from '../uploads/index.js';
 
 /** wawoff2's WOFF2 decoder (Google's woff2 in WebAssembly; CommonJS, no types): WOFF2 bytes to sfnt bytes. */
 const decompressWoff2 = createRequire(import.meta.url)('wawoff2/decompress.js') as (
@@ -112,7 +113,7 @@ export async function checkFont(bytes: Buffer, fileName: string): Promise<Checke
     }
     if (decoded.length > MAX_RENDER_FONT_BYTES)
       throw invalidFile(
-        `'${fileName}' decodes to ${formatMegabytes(decoded.length)}, more than the ${formatMegabytes(MAX_RENDER_FONT_BYTES)} a font may have. Upload a smaller font (a subset of it, for example).`,
+        `'${fileName}' decodes to ${formatSize(decoded.length)}, more than the ${formatSize(MAX_RENDER_FONT_BYTES)} a font may have. Upload a smaller font (a subset of it, for example).`,
       );
   }
   let font: ReturnType<typeof parseFont>;
@@ -276,11 +277,4 @@ export async function checkAudio(bytes: Buffer, fileName: string): Promise<Check
   if (hasAudio === false || duration === undefined || !Number.isFinite(duration) || duration <= 0)
     throw invalidFile(`'${fileName}' has no sound: its length could not be read.`);
   return { format, contentType: AUDIO_TYPES[format], durationSeconds: duration };
-}
-
-/** '10 MB', '1.5 MB', '600 KB'. */
-export function formatMegabytes(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${Math.ceil(bytes / 1024)} KB`;
-  const mb = bytes / 1024 / 1024;
-  return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`;
 }

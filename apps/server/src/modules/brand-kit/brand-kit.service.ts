@@ -46,7 +46,7 @@ import {
   UPLOAD_TYPES,
   type UploadType,
 } from '../uploads/index.js';
-import { checkAudio, checkFont, checkLogo, formatMegabytes } from './brand-kit.files.js';
+import { checkAudio, checkFont, checkLogo } from './brand-kit.files.js';
 
 export type BrandKitDeps = Pick<AppDeps, 'db' | 'files' | 'log'>;
 
@@ -285,36 +285,19 @@ async function prepareFile(
 ): Promise<PreparedFile> {
   const fileName = fileNameOf(key);
   const uploadType = FILE_UPLOAD_TYPES[type];
-  const maxBytes = UPLOAD_TYPES[uploadType].maxBytes;
   const stored = await deps.files.get(key);
   if (!stored)
     throw new DomainError(
       'NOT_FOUND',
       `Nothing is stored under '${key}'. Upload the file to its upload destination first.`,
     );
+  // Its size was checked by acceptUpload, on this very copy, which no upload destination can write.
+  const bytes = await readAll(stored.stream);
   // A refused file is removed: nobody can use it, and its address must not stay public.
   const refuse = async (error: DomainError): Promise<never> => {
     await removeFiles(deps, [key]);
     throw error;
   };
-  if (stored.size > maxBytes) {
-    stored.stream.destroy();
-    return refuse(
-      new DomainError(
-        'INVALID_FILE',
-        `'${fileName}' is larger than ${formatMegabytes(maxBytes)}, the most ${aKind(type)} may have.`,
-      ),
-    );
-  }
-  const bytes = await readAll(stored.stream);
-  if (bytes.length === 0) return refuse(new DomainError('INVALID_FILE', `'${fileName}' is empty.`));
-  if (bytes.length > maxBytes)
-    return refuse(
-      new DomainError(
-        'INVALID_FILE',
-        `'${fileName}' is larger than ${formatMegabytes(maxBytes)}, the most ${aKind(type)} may have.`,
-      ),
-    );
 
   const guard = async <T>(check: Promise<T>): Promise<T> => {
     try {
