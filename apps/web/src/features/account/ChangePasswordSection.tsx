@@ -2,9 +2,8 @@ import { Button, Group, Paper, PasswordInput, SimpleGrid, Stack, Text, Title } f
 import { useForm } from '@mantine/form';
 import { useMutation } from 'urql';
 import { useNotify } from '../../app/store/useNotify';
+import { newPasswordValidation } from '../auth/newPassword';
 import { ChangePasswordMutation } from './api/changePassword';
-
-const MIN_PASSWORD_LENGTH = 8;
 
 /** Changes the password; the server asks for the current one and signs every other session out. */
 export function ChangePasswordSection() {
@@ -14,9 +13,8 @@ export function ChangePasswordSection() {
     initialValues: { currentPassword: '', newPassword: '', repeat: '' },
     validate: {
       currentPassword: (value) => (value ? null : 'Enter your current password'),
-      newPassword: (value) =>
-        value.length >= MIN_PASSWORD_LENGTH ? null : `Use at least ${MIN_PASSWORD_LENGTH} characters`,
-      repeat: (value, values) => (value === values.newPassword ? null : 'The two passwords differ'),
+      newPassword: newPasswordValidation.password,
+      repeat: (value, values) => newPasswordValidation.repeat(value, values.newPassword),
     },
   });
 

@@ -5,6 +5,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AuthPage } from '../../components/AuthPage';
 import { resetPassword } from './api/authRequests';
 import { authErrorMessage } from './authMessages';
+import { newPasswordValidation } from './newPassword';
 
 /** What the page was opened with: a mailed link's token, or the one a verification link handed over. */
 interface ResetState {
@@ -18,8 +19,6 @@ function resetState(state: unknown): ResetState | null {
     return null;
   return { token: state.token, verified: 'verified' in state && state.verified === true };
 }
-
-const MIN_PASSWORD_LENGTH = 8;
 
 /**
  * `/login/reset/?token=`: choose a new password. The token moves from the address into the page's
@@ -35,9 +34,8 @@ export function ResetPasswordScreen() {
   const form = useForm({
     initialValues: { password: '', repeat: '' },
     validate: {
-      password: (value) =>
-        value.length >= MIN_PASSWORD_LENGTH ? null : `Use at least ${MIN_PASSWORD_LENGTH} characters`,
-      repeat: (value, values) => (value === values.password ? null : 'The two passwords differ'),
+      password: newPasswordValidation.password,
+      repeat: (value, values) => newPasswordValidation.repeat(value, values.password),
     },
   });
 
