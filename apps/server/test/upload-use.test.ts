@@ -1,6 +1,6 @@
-import { crc32, deflateSync, gzipSync } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
+import { pngClaiming, solidImage } from '@adloom/renderer/test-fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogs } from '../src/db/schema.js';
 import { acceptUpload } from '../src/modules/uploads/accept-upload.js';
@@ -34,37 +34,6 @@ const CREATE = `mutation ($key: String!, $uploadType: UploadType!, $contentType:
     error { code message }
   }
 }`;
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/** A small, well-formed PNG whose header claims width × height: a decompression bomb's header. */
-export function pngClaiming(width: number, height: number): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8;
-  header[9] = 2;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(Buffer.alloc((width * 3 + 1) * 2))),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-const image = (format: 'jpeg' | 'webp' | 'gif') => {
-  const picture = sharp({
-    create: { width: 8, height: 8, channels: 3, background: { r: 10, g: 120, b: 200 } },
-  });
-  return picture[format]().toBuffer();
-};
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -206,7 +175,7 @@ describe.each(dbKinds)('taking uploads into use on %s', (kind) => {
 
   it('checks the stored bytes against the declared type, for every upload type', async () => {
     const png = await pngLogo(8, 8);
-    const jpeg = await image('jpeg');
+    const jpeg = await solidImage('jpeg', 8, 8);
     const cases: [UploadType, string, string, Buffer, string][] = [
       ['TEMPLATE_THUMBNAIL', 't.jpg', 'image/jpeg', jpeg, 'image/jpeg'],
       [
@@ -216,7 +185,7 @@ describe.each(dbKinds)('taking uploads into use on %s', (kind) => {
         jpeg,
         "'t.png' was declared as image/png, but it is a JPEG image.",
       ],
-      ['TEMPLATE_IMAGE', 'i.webp', 'image/webp', await image('webp'), 'image/webp'],
+      ['TEMPLATE_IMAGE', 'i.webp', 'image/webp', await solidImage('webp', 8, 8), 'image/webp'],
       [
         'TEMPLATE_IMAGE',
         'i.webp',
@@ -236,7 +205,7 @@ describe.each(dbKinds)('taking uploads into use on %s', (kind) => {
         'BRAND_KIT_LOGO',
         'l.png',
         'image/png',
-        await image('gif'),
+        await solidImage('gif', 8, 8),
         "'l.png' was declared as image/png, but it is a GIF image.",
       ],
       ['BRAND_KIT_FONT', 'f.ttf', 'font/ttf', boxesOtf(), 'font/otf'],
