@@ -1,21 +1,16 @@
 import { Group, Select, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import type { AuditFilterState } from './useAuditFilters';
 
 /** The filters both logs share: one action, and the actor's e-mail; `children` adds more (the client). */
 export function AuditFilters({
   actions,
-  action,
-  onAction,
-  actor,
-  onActor,
+  filters,
   children,
 }: {
   actions: readonly { name: string; label: string }[];
-  action: string | null;
-  onAction: (action: string | null) => void;
-  actor: string;
-  onActor: (actor: string) => void;
+  filters: AuditFilterState;
   children?: ReactNode;
 }) {
   return (
@@ -25,8 +20,8 @@ export function AuditFilters({
         label="Action"
         placeholder="Every action"
         data={actions.map((a) => ({ value: a.name, label: a.label }))}
-        value={action}
-        onChange={onAction}
+        value={filters.action}
+        onChange={filters.setAction}
         clearable
         searchable
         w={260}
@@ -35,8 +30,8 @@ export function AuditFilters({
         label="Who"
         placeholder="E-mail"
         leftSection={<IconSearch size={16} />}
-        value={actor}
-        onChange={(event) => onActor(event.currentTarget.value)}
+        value={filters.actor}
+        onChange={(event) => filters.setActor(event.currentTarget.value)}
         w={260}
       />
     </Group>

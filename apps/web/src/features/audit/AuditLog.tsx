@@ -17,13 +17,7 @@ export function AuditLog() {
 
   return (
     <>
-      <AuditFilters
-        actions={data?.auditActions ?? []}
-        action={filters.action}
-        onAction={filters.setAction}
-        actor={filters.actor}
-        onActor={filters.setActor}
-      />
+      <AuditFilters actions={data?.auditActions ?? []} filters={filters} />
       {data ? (
         <>
           <AuditEventsTable events={data.auditEvents.events} />

@@ -2,6 +2,9 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { AUDIT_PAGE_SIZE } from './auditEvent';
 
+/** What useAuditFilters gives: the filters, their setters, the page and the query's variables. */
+export type AuditFilterState = ReturnType<typeof useAuditFilters>;
+
 /** The filter and page state of a log: a filter change goes back to the first page. */
 export function useAuditFilters() {
   const [page, setPage] = useState(1);

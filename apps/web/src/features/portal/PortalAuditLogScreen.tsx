@@ -32,13 +32,7 @@ export function PortalAuditLogScreen() {
         title="Audit log"
         description="What members and staff did in every workspace, and account events, newest first."
       />
-      <AuditFilters
-        actions={data?.auditActions ?? []}
-        action={filters.action}
-        onAction={filters.setAction}
-        actor={filters.actor}
-        onActor={filters.setActor}
-      >
+      <AuditFilters actions={data?.auditActions ?? []} filters={filters}>
         <Select
           label="Client"
           placeholder="Every client"
