@@ -15,13 +15,12 @@
  * A process whose lock connection breaks takes the lock again when it reconnects; meanwhile another may
  * fail its running jobs, which then run twice: the queue delivers at least once, handlers are idempotent.
  */
-import pg from 'pg';
+import type pg from 'pg';
+import { holdDedicatedConnection } from './dedicated-connection.js';
 import type { JobLogger } from './queue.js';
 
 /** The advisory lock class of job-working processes (any int4 no other code uses: 'ADLW'). */
 export const LIVENESS_LOCK_CLASS = 0x41444c57;
-
-const RECONNECT_MS = 1000;
 
 export interface Liveness {
   /** This process's key (the lock's second half), stamped on the jobs it fetches. */
@@ -38,45 +37,18 @@ export interface Liveness {
 export function holdLiveness(pool: pg.Pool, log: JobLogger): Liveness {
   // A random positive int4: two processes drawing the same key is 1 in 2^31 per pair.
   const key = 1 + Math.floor(Math.random() * 0x7ffffffe);
-  let closed = false;
-  let client: pg.Client | undefined;
-  let timer: NodeJS.Timeout | undefined;
-
-  const connect = async () => {
-    if (closed) return;
-    const next = new pg.Client(pool.options);
-    next.on('error', (err) => {
-      log.warn({ err }, 'job liveness lock lost its connection; taking it again');
-      void next.end().catch(() => undefined);
-      if (client === next) client = undefined;
-      schedule();
-    });
-    try {
-      await next.connect();
-      await next.query('SELECT pg_advisory_lock($1, $2)', [LIVENESS_LOCK_CLASS, key]);
-      if (closed) {
-        await next.end();
-        return;
-      }
-      client = next;
-    } catch (err) {
-      log.warn({ err }, 'job liveness lock could not be taken; trying again');
-      await next.end().catch(() => undefined);
-      schedule();
-    }
-  };
-  const schedule = () => {
-    if (closed || timer) return;
-    timer = setTimeout(() => {
-      timer = undefined;
-      void connect();
-    }, RECONNECT_MS);
-    timer.unref();
-  };
+  const lock = holdDedicatedConnection(pool, {
+    setUp: async (client) => {
+      await client.query('SELECT pg_advisory_lock($1, $2)', [LIVENESS_LOCK_CLASS, key]);
+    },
+    log,
+    lostMessage: 'job liveness lock lost its connection; taking it again',
+    failedMessage: 'job liveness lock could not be taken; trying again',
+  });
 
   return {
     key,
-    ready: connect(),
+    ready: lock.ready,
     async stamp(schema, ids) {
       if (ids.length === 0) return;
       await pool.query(
@@ -103,12 +75,6 @@ export function holdLiveness(pool: pg.Pool, log: JobLogger): Liveness {
       for (const row of rows) byName.set(row.name, [...(byName.get(row.name) ?? []), row.id]);
       return byName;
     },
-    async close() {
-      closed = true;
-      if (timer) clearTimeout(timer);
-      const current = client;
-      client = undefined;
-      await current?.end().catch(() => undefined);
-    },
+    close: () => lock.close(),
   };
 }

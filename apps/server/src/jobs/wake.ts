@@ -8,7 +8,8 @@
  * the named queue. Polling stays the fallback: a lost notification (the listener reconnecting, a send
  * from a process without this code) only costs the wait it would have cost anyway.
  */
-import pg from 'pg';
+import type pg from 'pg';
+import { holdDedicatedConnection } from './dedicated-connection.js';
 import type { JobLogger } from './queue.js';
 
 /** Notifications are per queue schema, so queues in other schemas (tests) do not wake each other. */
@@ -22,9 +23,6 @@ export interface WakeListener {
   close(): Promise<void>;
 }
 
-/** How long to wait before listening again after the connection broke. */
-const RECONNECT_MS = 1000;
-
 /**
  * Listens on `channel` with a connection of its own (not one of the pool's, which are for queries) and
  * calls `onWake(payload)` for each notification; reconnects after errors until closed.
@@ -35,53 +33,15 @@ export function listenForWakes(
   onWake: (payload: string) => void,
   log: JobLogger,
 ): WakeListener {
-  let closed = false;
-  let client: pg.Client | undefined;
-  let timer: NodeJS.Timeout | undefined;
-
-  const connect = async () => {
-    if (closed) return;
-    const next = new pg.Client(pool.options);
-    next.on('notification', (message) => {
-      if (message.channel === channel && message.payload) onWake(message.payload);
-    });
-    next.on('error', (err) => {
-      log.warn({ err }, 'job wake-up listener lost its connection; polling until it is back');
-      void next.end().catch(() => undefined);
-      if (client === next) client = undefined;
-      schedule();
-    });
-    try {
-      await next.connect();
-      await next.query(`LISTEN ${channel}`);
-      if (closed) {
-        await next.end();
-        return;
-      }
-      client = next;
-    } catch (err) {
-      log.warn({ err }, 'job wake-up listener could not connect; polling until it can');
-      await next.end().catch(() => undefined);
-      schedule();
-    }
-  };
-  const schedule = () => {
-    if (closed || timer) return;
-    timer = setTimeout(() => {
-      timer = undefined;
-      void connect();
-    }, RECONNECT_MS);
-    timer.unref();
-  };
-
-  return {
-    ready: connect(),
-    async close() {
-      closed = true;
-      if (timer) clearTimeout(timer);
-      const last = client;
-      client = undefined;
-      await last?.end().catch(() => undefined);
+  return holdDedicatedConnection(pool, {
+    async setUp(client) {
+      client.on('notification', (message) => {
+        if (message.channel === channel && message.payload) onWake(message.payload);
+      });
+      await client.query(`LISTEN ${channel}`);
     },
-  };
+    log,
+    lostMessage: 'job wake-up listener lost its connection; polling until it is back',
+    failedMessage: 'job wake-up listener could not connect; polling until it can',
+  });
 }
