@@ -8,6 +8,7 @@ import { AuditEventsTable } from '../audit/AuditEventsTable';
 import { AuditFilters } from '../audit/AuditFilters';
 import { AuditPager } from '../audit/AuditPager';
 import { useAuditFilters } from '../audit/useAuditFilters';
+import { PortalClientsQuery } from './api/portalClients';
 
 /** Events of no client: accounts (passwords, sessions) and sign-in links. */
 const WITHOUT_CLIENT = 'none';
@@ -25,6 +26,8 @@ export function PortalAuditLogScreen() {
     },
     requestPolicy: 'cache-and-network',
   });
+  // The client filter's choices, read once, not again with each page or filter of the log.
+  const [{ data: clients }] = useQuery({ query: PortalClientsQuery, variables: { onlyPaying: false } });
 
   return (
     <>
@@ -38,7 +41,7 @@ export function PortalAuditLogScreen() {
           placeholder="Every client"
           data={[
             { value: WITHOUT_CLIENT, label: 'No client (accounts, sign-in links)' },
-            ...(data?.portalClients ?? []).map((c) => ({ value: c.id, label: c.name })),
+            ...(clients?.portalClients ?? []).map((c) => ({ value: c.id, label: c.name })),
           ]}
           value={client}
           onChange={(value) => {

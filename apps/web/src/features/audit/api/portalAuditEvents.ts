@@ -1,6 +1,6 @@
 import { graphql } from '../../../graphql/public';
 
-/** Staff: the whole audit log, newest first, with the actions and clients it can be filtered by. */
+/** Staff: the whole audit log, newest first, with the actions it can be filtered by. */
 export const PortalAuditEventsQuery = graphql(`
   query PortalAuditEvents(
     $clientId: ID
@@ -38,10 +38,6 @@ export const PortalAuditEventsQuery = graphql(`
     auditActions {
       name
       label
-    }
-    portalClients(onlyPaying: false) {
-      id
-      name
     }
   }
 `);
