@@ -6,15 +6,13 @@
  * CSV export neutralises formulas.
  */
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { and, eq } from 'drizzle-orm';
 import { SaxesParser } from 'saxes';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogItems } from '../src/db/schema.js';
 import { startRegisteredWorkers } from '../src/jobs/registry.js';
+import { startImageHost, until, type ImageHost } from './fixtures/feed-hosts.js';
 import { builderSvg } from './fixtures/templates.js';
 import {
   createTestApp,
@@ -26,16 +24,6 @@ import {
   signIn,
   type TestApp,
 } from './harness.js';
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, ms = 60_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 /** The text of every `g:<field>` element of an RSS feed, per item; throws when the XML is ill-formed. */
 function readRssItems(xml: string): Record<string, string>[] {
@@ -58,7 +46,7 @@ const FORMULA = '=HYPERLINK("http://x","y")';
 
 describe.each(dbKinds)('characters XML cannot hold and CSV formulas, import to export, on %s', (kind) => {
   let t: TestApp;
-  let images: Server;
+  let images: ImageHost;
   let origin: string;
   let clientId: string;
   let session: Awaited<ReturnType<typeof signIn>>;
@@ -66,18 +54,10 @@ describe.each(dbKinds)('characters XML cannot hold and CSV formulas, import to e
     gql(t, { session, clientId, query, variables });
 
   beforeAll(async () => {
-    const photo = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#1e88e5' } })
-      .jpeg()
-      .toBuffer();
-    images = createServer((request, response) => {
-      if (request.url?.startsWith('/img/'))
-        response.writeHead(200, { 'content-type': 'image/jpeg' }).end(photo);
-      else response.writeHead(404).end();
-    });
-    await new Promise<void>((resolve) => images.listen(0, '127.0.0.1', resolve));
-    origin = `http://127.0.0.1:${(images.address() as AddressInfo).port}`;
+    images = await startImageHost();
+    origin = images.origin;
     t = await createTestApp(kind, {
-      FETCH_ALLOW_HOSTS: new URL(origin).host,
+      FETCH_ALLOW_HOSTS: images.host,
       JOB_POLLING_INTERVAL_MS: '200',
     });
     await startRegisteredWorkers({ ...t.deps, jobs: t.deps.jobs! });
@@ -87,7 +67,7 @@ describe.each(dbKinds)('characters XML cannot hold and CSV formulas, import to e
   }, 60_000);
   afterAll(async () => {
     await t?.close();
-    await new Promise<void>((resolve) => images.close(() => resolve()));
+    await images?.close();
   });
 
   it('imports with warnings, generates, and exports well-formed XML and neutralised CSV', async () => {

@@ -4,11 +4,10 @@
  * export an ad network would. Images come from a local HTTP server (allow-listed).
  */
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRegisteredWorkers } from '../src/jobs/registry.js';
+import { startImageHost, until, type ImageHost } from './fixtures/feed-hosts.js';
 import { builderSvg } from './fixtures/templates.js';
 import {
   createTestApp,
@@ -21,19 +20,9 @@ import {
   type TestApp,
 } from './harness.js';
 
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, ms = 60_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
 describe.each(dbKinds)('catalogue to feed on %s', (kind) => {
   let t: TestApp;
-  let images: Server;
+  let images: ImageHost;
   let origin: string;
   let clientId: string;
   let session: Awaited<ReturnType<typeof signIn>>;
@@ -41,18 +30,10 @@ describe.each(dbKinds)('catalogue to feed on %s', (kind) => {
     gql(t, { session, clientId, query, variables });
 
   beforeAll(async () => {
-    const photo = await sharp({ create: { width: 600, height: 600, channels: 3, background: '#1e88e5' } })
-      .jpeg()
-      .toBuffer();
-    images = createServer((request, response) => {
-      if (request.url?.startsWith('/img/'))
-        response.writeHead(200, { 'content-type': 'image/jpeg' }).end(photo);
-      else response.writeHead(404).end();
-    });
-    await new Promise<void>((resolve) => images.listen(0, '127.0.0.1', resolve));
-    origin = `http://127.0.0.1:${(images.address() as AddressInfo).port}`;
+    images = await startImageHost(600);
+    origin = images.origin;
     t = await createTestApp(kind, {
-      FETCH_ALLOW_HOSTS: new URL(origin).host,
+      FETCH_ALLOW_HOSTS: images.host,
       JOB_POLLING_INTERVAL_MS: '200',
     });
     await startRegisteredWorkers({ ...t.deps, jobs: t.deps.jobs! });
@@ -63,7 +44,7 @@ describe.each(dbKinds)('catalogue to feed on %s', (kind) => {
   }, 60_000);
   afterAll(async () => {
     await t.close();
-    await new Promise<void>((resolve) => images.close(() => resolve()));
+    await images?.close();
   });
 
   it('imports, filters, generates and exports', async () => {

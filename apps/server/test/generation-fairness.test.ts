@@ -3,9 +3,6 @@
  * 2,000-item feed generates, client B's 3-item feed finishes before A's, and B's builder preview (a job
  * of its own queue) is answered. Ordering of completions is asserted, never times.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -26,6 +23,7 @@ import { feedCounts, generateFeed } from '../src/modules/feeds/feeds.service.js'
 import { GENERATE_CREATIVE_FAILED } from '../src/modules/feeds/generation.jobs.js';
 import { productCatalogItemId, readAdPreview, startAdPreview } from '../src/modules/feeds/preview.js';
 import { analyseTemplate } from '../src/modules/templates/template-analysis.js';
+import { startImageHost, type ImageHost } from './fixtures/feed-hosts.js';
 import { builderSvg } from './fixtures/templates.js';
 import { createTestApp, dbKinds, makeClient, type TestApp } from './harness.js';
 
@@ -34,19 +32,13 @@ const BIG = 2000;
 describe.each(dbKinds)('fair generation on %s', (kind) => {
   let t: TestApp;
   let ctx: JobContext;
-  let images: Server;
+  let images: ImageHost;
   let origin: string;
 
   beforeAll(async () => {
-    const photo = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#1e88e5' } })
-      .jpeg()
-      .toBuffer();
-    images = createServer((_request, response) => {
-      response.writeHead(200, { 'content-type': 'image/jpeg' }).end(photo);
-    });
-    await new Promise<void>((resolve) => images.listen(0, '127.0.0.1', resolve));
-    origin = `http://127.0.0.1:${(images.address() as AddressInfo).port}`;
-    t = await createTestApp(kind, { FETCH_ALLOW_HOSTS: '127.0.0.1', JOB_POLLING_INTERVAL_MS: '100' });
+    images = await startImageHost();
+    origin = images.origin;
+    t = await createTestApp(kind, { FETCH_ALLOW_HOSTS: images.host, JOB_POLLING_INTERVAL_MS: '100' });
     ctx = { ...t.deps, jobs: t.deps.jobs! };
     await startRegisteredWorkers(ctx, {
       only: [JOBS.generateCreative, GENERATE_CREATIVE_FAILED, JOBS.adPreview],
@@ -54,7 +46,7 @@ describe.each(dbKinds)('fair generation on %s', (kind) => {
   }, 60_000);
   afterAll(async () => {
     await t?.close();
-    await new Promise<void>((resolve) => images?.close(() => resolve()));
+    await images?.close();
   });
 
   /** A client's template version, catalogue of `items` and feed over all of them (not generated yet). */
@@ -119,7 +111,7 @@ describe.each(dbKinds)('fair generation on %s', (kind) => {
     const a = await clientWithFeed('Big', plainItems('A', BIG));
     const b = await clientWithFeed('Small', [
       ...plainItems('B', 3),
-      { itemId: 'pictured', title: 'Pictured', contentHash: 'p', imageLink: `${origin}/p.jpg` },
+      { itemId: 'pictured', title: 'Pictured', contentHash: 'p', imageLink: `${origin}/img/p.jpg` },
     ]);
     const generating = async (feed: FeedRow) => (await feedCounts(t.deps.db, feed.id)).isGenerating;
 
