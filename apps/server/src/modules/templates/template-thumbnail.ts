@@ -7,10 +7,16 @@
  */
 import type { AppDeps } from '../../deps.js';
 import { invalidInput } from '../../errors.js';
-import { acceptUpload, keyFromFileUrl, parseUploadKey, type UploadType } from '../uploads/index.js';
+import {
+  acceptUpload,
+  filePath,
+  keyFromFilePath,
+  keyFromFileUrl,
+  parseUploadKey,
+  type UploadType,
+} from '../uploads/index.js';
 
 const THUMBNAIL_UPLOAD_TYPES: readonly UploadType[] = ['TEMPLATE_THUMBNAIL', 'TEMPLATE_IMAGE'];
-const FILES = '/files/';
 const MAX_THUMBNAIL_URL = 2000;
 
 const notAnUpload = () =>
@@ -19,24 +25,10 @@ const notAnUpload = () =>
       'uploadType TEMPLATE_THUMBNAIL) and pass the address it was stored at (/files/{key}).',
   );
 
-/** The address a stored file is linked by in a template: `/files/{key}`, each segment encoded. */
-export const thumbnailAddress = (key: string) =>
-  `${FILES}${key.split('/').map(encodeURIComponent).join('/')}`;
-
-/** The key behind `/files/{key}`, or null. */
-function keyOfFilesPath(url: string): string | null {
-  if (!url.startsWith(FILES)) return null;
-  try {
-    return decodeURIComponent(url.slice(FILES.length).split(/[?#]/)[0] ?? '');
-  } catch {
-    return null;
-  }
-}
-
 /** The upload or stored key of one of the client's thumbnail uploads behind `url`, or null. */
 function ownThumbnailKey(config: AppDeps['config'], clientId: string, url: string): string | null {
   if (url.length > MAX_THUMBNAIL_URL) return null;
-  const key = url.startsWith(FILES) ? keyOfFilesPath(url) : keyFromFileUrl(config, url);
+  const key = keyFromFilePath(url) ?? keyFromFileUrl(config, url);
   const parts = key === null ? null : parseUploadKey(key);
   return parts && parts.clientId === clientId && THUMBNAIL_UPLOAD_TYPES.includes(parts.uploadType)
     ? key
@@ -62,7 +54,7 @@ export async function acceptTemplateThumbnail(
     uploadTypes: THUMBNAIL_UPLOAD_TYPES,
     acceptStored: true,
   });
-  return thumbnailAddress(accepted.key);
+  return filePath(accepted.key);
 }
 
 /**
@@ -71,9 +63,9 @@ export async function acceptTemplateThumbnail(
  */
 export function checkStoredThumbnail(clientId: string, url: string | null | undefined): string | null {
   if (url === null || url === undefined || url === '') return null;
-  const key = keyOfFilesPath(url);
+  const key = keyFromFilePath(url);
   const parts = key === null ? null : parseUploadKey(key);
   if (!parts?.stored || parts.clientId !== clientId || !THUMBNAIL_UPLOAD_TYPES.includes(parts.uploadType))
     throw notAnUpload();
-  return thumbnailAddress(key!);
+  return filePath(key!);
 }

@@ -2,6 +2,7 @@ import type { Config } from '../../config.js';
 import { isSafeKey } from '../../storage/file-store.js';
 
 const encodeKey = (key: string) => key.split('/').map(encodeURIComponent).join('/');
+const FILES_PATH = '/files/';
 
 /** Where stored keys are read from: the local `/files/` route, or the S3 bucket (or its CDN). */
 function filesBase(config: Config): string {
@@ -20,9 +21,13 @@ export function fileUrl(config: Config, key: string): string {
   return `${filesBase(config)}/${encodeKey(key)}`;
 }
 
-/** The key behind a URL `fileUrl` made, or null for any other URL (so a server can read its own files directly). */
-export function keyFromFileUrl(config: Config, url: string): string | null {
-  const base = `${filesBase(config)}/`;
+/** The address of a stored key on this site, `/files/{key}`: valid whatever PUBLIC_URL or the store. */
+export function filePath(key: string): string {
+  return `${FILES_PATH}${encodeKey(key)}`;
+}
+
+/** The key after `base` in `url`, decoded; null when `url` is not under `base` or names no safe key. */
+function keyAfter(base: string, url: string): string | null {
   if (!url.startsWith(base)) return null;
   let key: string;
   try {
@@ -31,4 +36,14 @@ export function keyFromFileUrl(config: Config, url: string): string | null {
     return null;
   }
   return isSafeKey(key) ? key : null;
+}
+
+/** The key behind a URL `fileUrl` made, or null for any other URL (so a server can read its own files directly). */
+export function keyFromFileUrl(config: Config, url: string): string | null {
+  return keyAfter(`${filesBase(config)}/`, url);
+}
+
+/** The key behind an address `filePath` made, or null. */
+export function keyFromFilePath(url: string): string | null {
+  return keyAfter(FILES_PATH, url);
 }

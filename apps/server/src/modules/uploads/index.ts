@@ -1,6 +1,6 @@
 /** The uploads module's public surface: destinations, taking an upload into use, and stored keys. */
 export { acceptUpload, type AcceptedUpload, type AcceptRequest } from './accept-upload.js';
-export { fileUrl, keyFromFileUrl } from './file-url.js';
+export { filePath, fileUrl, keyFromFilePath, keyFromFileUrl } from './file-url.js';
 export {
   formatSize,
   isUploadKey,

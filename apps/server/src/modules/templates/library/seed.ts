@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { render } from '@adloom/renderer/server';
 import sharp from 'sharp';
 import type { AppDeps } from '../../../deps.js';
+import { filePath } from '../../uploads/index.js';
 import { upsertLibraryTemplate } from '../templates.service.js';
 import {
   sampleImageLoader,
@@ -51,7 +52,7 @@ export async function seedTemplateLibrary(
       templateString: starter.templateString,
       // A path of this site (GET /files/ reads deps.files, the disk or the bucket), so a change of
       // PUBLIC_URL leaves it valid.
-      thumbnailUrl: `/files/${key}`,
+      thumbnailUrl: filePath(key),
       styleTags: starter.styleTags,
       industryTag: starter.industryTag,
     });
