@@ -3,14 +3,9 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { AuthPage } from '../../components/AuthPage';
+import { stateText } from '../../lib/historyState';
 import { requestPasswordReset } from './api/authRequests';
 import { authErrorMessage } from './authMessages';
-
-function emailFrom(state: unknown): string {
-  return typeof state === 'object' && state !== null && 'email' in state && typeof state.email === 'string'
-    ? state.email
-    : '';
-}
 
 /** `/login/forgot/`: mails a link to choose a new password; says the same whether or not the address has an account. */
 export function ForgotPasswordScreen() {
@@ -18,7 +13,7 @@ export function ForgotPasswordScreen() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const form = useForm({
-    initialValues: { email: emailFrom(location.state) },
+    initialValues: { email: stateText(location.state, 'email') ?? '' },
     validate: { email: (value) => (/^\S+@\S+$/.test(value.trim()) ? null : 'Enter your email address') },
   });
 

@@ -4,22 +4,17 @@ import { useState } from 'react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { AuthPage } from '../../components/AuthPage';
 import { describeFailure } from '../../lib/graphqlErrors';
+import { stateText } from '../../lib/historyState';
 import { safeNextPath } from '../../lib/nextPath';
 import { useSession } from '../session/session';
 import { signIn } from './api/authRequests';
 import { authErrorMessage } from './authMessages';
 
-function noticeFrom(state: unknown): string | null {
-  return typeof state === 'object' && state !== null && 'notice' in state && typeof state.notice === 'string'
-    ? state.notice
-    : null;
-}
-
 /** `/login/local/`: email and password. */
 export function LocalLoginScreen() {
   const { me, refresh } = useSession();
   const location = useLocation();
-  const notice = noticeFrom(location.state);
+  const notice = stateText(location.state, 'notice');
   const [params] = useSearchParams();
   const next = safeNextPath(params.get('next'));
   const [error, setError] = useState<string | null>(null);

@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AuthPage } from '../../components/AuthPage';
+import { stateText } from '../../lib/historyState';
 import { resetPassword } from './api/authRequests';
 import { authErrorMessage } from './authMessages';
 import { newPasswordValidation } from './newPassword';
@@ -15,9 +16,8 @@ interface ResetState {
 }
 
 function resetState(state: unknown): ResetState | null {
-  if (typeof state !== 'object' || state === null || !('token' in state) || typeof state.token !== 'string')
-    return null;
-  return { token: state.token, verified: 'verified' in state && state.verified === true };
+  const token = stateText(state, 'token');
+  return token === null ? null : { token, verified: (state as { verified?: unknown }).verified === true };
 }
 
 /**

@@ -2,16 +2,11 @@ import { Anchor, Group, Loader, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AuthPage } from '../../components/AuthPage';
+import { stateText } from '../../lib/historyState';
 import { safeNextPath } from '../../lib/nextPath';
 import { verifyEmail } from '../auth/api/authRequests';
 import { useSession } from '../session/session';
 import { ResendAuth0VerificationButton } from './ResendAuth0VerificationButton';
-
-function sentTo(state: unknown): string | null {
-  return typeof state === 'object' && state !== null && 'email' in state && typeof state.email === 'string'
-    ? state.email
-    : null;
-}
 
 /** `/register/verify/`: "check your inbox", or with `?token=` verifies the address and signs in. */
 export function VerifyEmailScreen() {
@@ -71,7 +66,7 @@ export function VerifyEmailScreen() {
     );
   }
 
-  const email = sentTo(location.state);
+  const email = stateText(location.state, 'email');
   return (
     <AuthPage title="Check your inbox">
       <Text>
