@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { containing } from '../../db/like.js';
 import { auditEvents, type AuditEventRow, type UserRow } from '../../db/schema.js';
 import type { Viewer } from '../../auth/sessions.js';
 import { isUuid } from '../../errors.js';
@@ -118,7 +119,7 @@ export async function listAuditEvents(
   if (filter.action) conditions.push(eq(auditEvents.action, filter.action));
   const actor = filter.actor?.trim();
   if (actor) {
-    const pattern = `%${actor.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containing(actor);
     conditions.push(
       isUuid(actor)
         ? or(eq(auditEvents.actorUserId, actor), ilike(auditEvents.actorEmail, pattern))!

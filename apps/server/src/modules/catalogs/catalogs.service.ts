@@ -6,6 +6,7 @@
  */
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { containing } from '../../db/like.js';
 import {
   catalogImports,
   catalogItems,
@@ -174,7 +175,7 @@ export async function listItems(
   const conditions: SQL[] = [eq(catalogItems.importId, catalog.currentImportId)];
   const search = options.searchString?.trim();
   if (search) {
-    const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containing(search);
     conditions.push(
       or(
         ilike(catalogItems.itemId, pattern),

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, ilike, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { containing } from '../../db/like.js';
 import {
   clientFeatures,
   clients,
@@ -209,7 +210,7 @@ export async function listClientsForPortal(db: Db, opts: { onlyPaying: boolean; 
   const conditions = [];
   if (opts.onlyPaying) conditions.push(eq(clients.planStatus, 'paying'));
   const search = opts.search?.trim();
-  if (search) conditions.push(ilike(clients.name, `%${search.replace(/[\\%_]/g, '\\$&')}%`));
+  if (search) conditions.push(ilike(clients.name, containing(search)));
   return db
     .select()
     .from(clients)

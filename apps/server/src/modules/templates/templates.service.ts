@@ -7,6 +7,7 @@
 import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, max, or, sql, type SQL } from 'drizzle-orm';
 import { AUTO_TAGS, TAG_GROUPS, copyName, type AutoTag, type TagGroup } from '@adloom/template';
 import type { Db } from '../../db/client.js';
+import { containing } from '../../db/like.js';
 import {
   templateTagLinks,
   templateTags,
@@ -346,7 +347,7 @@ export async function listTemplates(
   const conditions: SQL[] = [eq(templates.clientId, clientId)];
   conditions.push(options.archived ? isNotNull(templates.archivedAt) : isNull(templates.archivedAt));
   const search = options.search?.trim();
-  if (search) conditions.push(ilike(templates.name, `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  if (search) conditions.push(ilike(templates.name, containing(search)));
   const order =
     options.sort === 'NAME'
       ? [asc(sql`lower(${templates.name})`), asc(templates.id)]

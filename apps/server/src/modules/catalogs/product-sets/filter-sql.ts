@@ -5,6 +5,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { catalogItems } from '../../../db/schema.js';
+import { containing, escapeLike } from '../../../db/like.js';
 import {
   DECIMAL_PATTERN,
   FOLD_FROM,
@@ -22,11 +23,6 @@ type CatalogItemsTable = typeof catalogItems;
 
 const COMPARISONS: Partial<Record<FilterOperator, string>> = { lt: '<', lte: '<=', gt: '>', gte: '>=' };
 
-/** The text with LIKE's wildcards and its escape character (backslash, the default) escaped. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, '\\$&');
-}
-
 const folded = (expr: SQL) => sql`translate(${expr}, ${FOLD_FROM}, ${FOLD_TO})`;
 
 /** The positive form of a rule; null (a missing value) where matchesFilter says false. */
@@ -41,11 +37,11 @@ function holdsSql(operator: FilterOperator, expr: SQL, kind: FieldKind, expected
         : sql`${expr} in (select ${list})`;
     }
     case 'contains':
-      return sql`${expr} like ${`%${escapeLike(expected as string)}%`}`;
+      return sql`${expr} like ${containing(expected as string)}`;
     case 'starts_with':
       return sql`${expr} like ${`${escapeLike(expected as string)}%`}`;
     case 'i_contains':
-      return sql`${folded(expr)} like ${`%${escapeLike(foldCase(expected as string))}%`}`;
+      return sql`${folded(expr)} like ${containing(foldCase(expected as string))}`;
     case 'i_starts_with':
       return sql`${folded(expr)} like ${`${escapeLike(foldCase(expected as string))}%`}`;
   }
