@@ -60,8 +60,10 @@ export interface PreparedImport {
 
 /**
  * Checks the import's source (the client's own uploaded file, present; or the catalogue's URL), notes the
- * file on the catalogue and records the queued import. Only database writes: pass a transaction to make
- * them part of a larger change (createCatalog), then dispatch after it commits.
+ * file on the catalogue and records the queued import. Besides database writes it only takes an uploaded
+ * file into use (a hard link on disk, a CopyObject inside the bucket: no bytes pass through here, so it is
+ * quick inside a transaction): pass a transaction to make it part of a larger change (createCatalog), then
+ * dispatch after it commits.
  */
 export async function prepareCatalogImport(
   deps: Pick<AppDeps, 'db' | 'files' | 'log'>,
