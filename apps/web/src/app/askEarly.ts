@@ -1,5 +1,5 @@
 import { matchRoutes, type Params, type RouteObject } from 'react-router';
-import { BuilderTemplateQuery } from '../features/builder/api/builderTemplate';
+import { BuilderTemplateQuery } from '../features/builder';
 import { SessionQuery } from '../features/session/api/sessionQuery';
 import { askEarlyAt } from '../graphql/urql';
 import { clientRoutes, type ClientScreen } from './routes';

@@ -1,6 +1,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/PageLoader';
+import { loadBuilderScreen } from '../features/builder';
 import { LandingRedirect } from '../features/session/LandingRedirect';
 import { RootLayout } from './RootLayout';
 import { RouteErrorScreen } from './RouteErrorScreen';
@@ -64,7 +65,7 @@ async function loadClientScreen(route: ClientRoute): Promise<{ element: ReactNod
       return { element: <TemplatesScreen route={route} /> };
     }
     case 'template-create': {
-      const { BuilderScreen } = await import('../features/builder/BuilderScreen');
+      const { BuilderScreen } = await loadBuilderScreen();
       return { element: <BuilderScreen route={route} /> };
     }
     case 'template-library': {
@@ -72,7 +73,7 @@ async function loadClientScreen(route: ClientRoute): Promise<{ element: ReactNod
       return { element: <LibraryScreen route={route} /> };
     }
     case 'template': {
-      const { BuilderScreen } = await import('../features/builder/BuilderScreen');
+      const { BuilderScreen } = await loadBuilderScreen();
       return { element: <BuilderScreen route={route} /> };
     }
     case 'catalogs': {
