@@ -30,6 +30,7 @@ import { createScope, IDEMPOTENCY_KEY_ARG } from '../../graphql/idempotency.js';
 import { exportPath } from './export.routes.js';
 import { ownProductSet } from '../catalogs/product-sets.service.js';
 import { readAdPreview, startAdPreview, type AdJobStatus, type AdResult } from './preview.js';
+import { FEED_STATUS_DESCRIPTION, feedStatus } from './feed-status.js';
 
 const CreativeStatusEnum = builder.enumType('CreativeStatus', {
   subGraphs: CLIENT,
@@ -121,9 +122,8 @@ const Feed = builder.objectRef<FeedRow>('Feed').implement({
     }),
     counts: t.field({ type: FeedCountsRef, resolve: (f, _a, ctx) => feedCounts(ctx.deps.db, f.id) }),
     status: t.string({
-      description: 'GENERATING while items are pending or in progress, else READY.',
-      resolve: async (f, _a, ctx) =>
-        (await feedCounts(ctx.deps.db, f.id)).isGenerating ? 'GENERATING' : 'READY',
+      description: FEED_STATUS_DESCRIPTION,
+      resolve: async (f, _a, ctx) => feedStatus(await feedCounts(ctx.deps.db, f.id)),
     }),
     designs: t.field({ type: [FeedDesign], resolve: (f, _a, ctx) => listDesigns(ctx.deps.db, f.id) }),
     exportUrls: t.stringList({

@@ -25,6 +25,7 @@ import { ownProductSet, readFilter, storedFilter } from '../catalogs/product-set
 import { filterToJson } from '../catalogs/product-sets/filter.js';
 import { filterToSql } from '../catalogs/product-sets/filter-sql.js';
 import { GENERATE_CREATIVE_FAILED } from './generation.jobs.js';
+import { isGenerating } from './feed-status.js';
 
 export const feedNotFound = (id: string) => new DomainError('NOT_FOUND', `Feed ${id} not found`);
 
@@ -314,7 +315,7 @@ export async function feedCounts(db: Db, feedId: string): Promise<FeedCounts> {
     failedCount: by.failed,
     archivedCount: by.archived,
     generatingCount: generating,
-    isGenerating: generating > 0,
+    isGenerating: isGenerating({ pendingCount: by.pending, inProgressCount: by.in_progress }),
   };
 }
 

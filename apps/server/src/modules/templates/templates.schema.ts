@@ -31,7 +31,8 @@ import {
 } from './templates.service.js';
 import { acceptTemplateThumbnail } from './template-thumbnail.js';
 import { readBuilderMetadata } from '@adloom/template';
-import { feedCounts, feedsUsingTemplate, regenerateForTemplate } from '../feeds/feeds.service.js';
+import { feedsUsingTemplate, regenerateForTemplate } from '../feeds/feeds.service.js';
+import { FEED_STATUS_DESCRIPTION, feedCounts, feedStatus } from '../feeds/index.js';
 import { audited, auditActor } from '../audit/index.js';
 import { once } from '../idempotency/index.js';
 import { createScope, IDEMPOTENCY_KEY_ARG } from '../../graphql/idempotency.js';
@@ -112,9 +113,8 @@ const TemplateFeed = builder.objectRef<FeedRow>('TemplateFeed').implement({
     id: t.exposeID('id'),
     name: t.exposeString('name'),
     status: t.string({
-      description: 'GENERATING while items are pending or in progress, else READY.',
-      resolve: async (f, _a, ctx) =>
-        (await feedCounts(ctx.deps.db, f.id)).isGenerating ? 'GENERATING' : 'READY',
+      description: FEED_STATUS_DESCRIPTION,
+      resolve: async (f, _a, ctx) => feedStatus(await feedCounts(ctx.deps.db, f.id)),
     }),
     updatedAt: t.field({ type: 'DateTime', resolve: (f) => f.updatedAt }),
   }),
