@@ -16,12 +16,15 @@ import { serializeRequest } from './http/redact.js';
 import { registerPortalFileRoutes } from './http/portal-files.js';
 import { registerRendererPage } from './http/renderer-page.js';
 import { registerSpa } from './http/spa.js';
-import { registerExportRoutes } from './modules/feeds/export.routes.js';
-import { registerLivePreviewRoutes } from './modules/feeds/live-preview.js';
+import {
+  registerExportRoutes,
+  registerFeedsSubscriptions,
+  registerLivePreviewRoutes,
+} from './modules/feeds/index.js';
 import { createJobQueue, jobQueueOptions, type JobQueue } from './jobs/queue.js';
 import './jobs/handlers.js';
-import { createMailer, type Mailer } from './modules/mail/mailer.js';
-import { registerUploadRoutes } from './modules/uploads/uploads.routes.js';
+import { createMailer, type Mailer } from './modules/mail/index.js';
+import { registerUploadRoutes } from './modules/uploads/index.js';
 import { createFileStore } from './storage/create-file-store.js';
 import type { FileStore } from './storage/file-store.js';
 
@@ -72,6 +75,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   app.addHook('onClose', async () => {
     await deps.jobs?.stop();
   });
+  // Modules' reactions to each other's events (events/bus.ts), in every process that runs jobs or requests.
+  registerFeedsSubscriptions();
 
   await app.register(cookie);
   registerApiCors(app, config);

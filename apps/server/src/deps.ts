@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
-import type { Mailer } from './modules/mail/mailer.js';
+import type { Mailer } from './modules/mail/index.js';
 import type { FileStore } from './storage/file-store.js';
 import type { JobQueue } from './jobs/queue.js';
 

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import type { Db } from './db/client.js';
 import { systemState, users } from './db/schema.js';
-import { addMember, createClient } from './modules/clients/clients.service.js';
-import { createUser } from './modules/users/users.service.js';
+import { addMember, createClient } from './modules/clients/index.js';
+import { createUser } from './modules/users/index.js';
 
 export const DEMO_CLIENT_NAME = 'Demo Store';
 export const DEMO_ADMIN_EMAIL = 'admin@adloom.local';

@@ -3,7 +3,7 @@ import { buildApp } from './app.js';
 import type { Database } from './db/client.js';
 import { purgeExpiredSessions } from './auth/sessions.js';
 import { seedEmptyDatabase } from './seed.js';
-import { queueTemplateLibrarySeed } from './modules/templates/library/seed.jobs.js';
+import { queueTemplateLibrarySeed } from './modules/templates/index.js';
 import { startWebWorkers } from './jobs/worker-process.js';
 import { handleShutdown } from './process/shutdown.js';
 

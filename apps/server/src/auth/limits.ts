@@ -1,7 +1,7 @@
 import { isIPv6 } from 'node:net';
 import type { AppDeps } from '../deps.js';
 import { DomainError } from '../errors.js';
-import { normaliseEmail } from '../modules/users/user-rules.js';
+import { normaliseEmail } from '../modules/users/index.js';
 import {
   attemptSucceeded,
   clearThrottle,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { users, type UserRow } from '../db/schema.js';
-import { createUser, findUserByEmail } from '../modules/users/users.service.js';
+import { createUser, findUserByEmail } from '../modules/users/index.js';
 
 /** A provider identity whose e-mail the provider has verified. */
 export interface VerifiedIdentity {

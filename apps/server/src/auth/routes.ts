@@ -2,21 +2,23 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps.js';
 import { DomainError } from '../errors.js';
 import {
+  acceptInvitation,
+  authenticate,
   consumeSignInLink,
+  getUser,
   nextPathAfterSignIn,
   register,
   requestPasswordReset,
   resetPassword,
+  VERIFY_LINK_HOURS,
   verifyEmail,
-} from '../modules/users/account.service.js';
-import { acceptInvitation } from '../modules/users/members.service.js';
-import { VERIFY_LINK_HOURS, authenticate, getUser } from '../modules/users/users.service.js';
+} from '../modules/users/index.js';
 import { RateLimitedError, reserveSignIn, signInSucceeded } from './limits.js';
 import { CSRF_HEADER, endSession, startSession } from './sessions.js';
 import type { Db } from '../db/client.js';
 import type { UserRow } from '../db/schema.js';
 import { actorOf, recordAudit, userActor } from '../modules/audit/index.js';
-import { clientsOfUser } from '../modules/clients/clients.service.js';
+import { clientsOfUser } from '../modules/clients/index.js';
 import { hashSecret, newSecret } from './tokens.js';
 
 const INVALID_CREDENTIALS = 'The e-mail or password is incorrect.';

@@ -1,7 +1,7 @@
 import type { AppDeps } from '../deps.js';
 import type { Viewer } from '../auth/sessions.js';
 import type { ClientRow } from '../db/schema.js';
-import type { Actor } from '../modules/users/members.service.js';
+import type { Actor } from '../modules/users/index.js';
 import { DomainError } from '../errors.js';
 
 export interface PermissionsShape {

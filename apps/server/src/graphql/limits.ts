@@ -20,7 +20,7 @@ import {
   type GraphQLResolveInfo,
 } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import { MAX_TEMPLATE_CHARS } from '../modules/templates/template-analysis.js';
+import { MAX_TEMPLATE_CHARS } from '../modules/templates/index.js';
 
 export const QUERY_LIMITS = {
   /**

@@ -1,17 +1,15 @@
 import { lexicographicSortSchema, type GraphQLSchema } from 'graphql';
 import { builder } from './builder.js';
-import '../modules/clients/clients.schema.js';
-import '../modules/users/users.schema.js';
-import '../modules/users/account.schema.js';
-import '../modules/users/members.schema.js';
-import '../modules/portal/portal.schema.js';
-import '../modules/uploads/uploads.schema.js';
-import '../modules/templates/templates.schema.js';
-import '../modules/brand-kit/brand-kit.schema.js';
-import '../modules/catalogs/catalogs.schema.js';
-import '../modules/feeds/feeds.schema.js';
-import '../modules/feeds/live-preview.schema.js';
-import '../modules/audit/audit.schema.js';
+// Each module's index.ts loads its GraphQL types and fields onto the builder.
+import '../modules/clients/index.js';
+import '../modules/users/index.js';
+import '../modules/portal/index.js';
+import '../modules/uploads/index.js';
+import '../modules/templates/index.js';
+import '../modules/brand-kit/index.js';
+import '../modules/catalogs/index.js';
+import '../modules/feeds/index.js';
+import '../modules/audit/index.js';
 
 let built: { publicSchema: GraphQLSchema; clientSchema: GraphQLSchema } | undefined;
 

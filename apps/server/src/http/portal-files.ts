@@ -3,8 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps.js';
 import { CSRF_HEADER } from '../auth/sessions.js';
 import { DomainError } from '../errors.js';
-import { getClient } from '../modules/clients/clients.service.js';
-import { getMsa, MSA_MAX_BYTES, saveMsa } from '../modules/portal/msa.service.js';
+import { getClient } from '../modules/clients/index.js';
+import { getMsa, MSA_MAX_BYTES, saveMsa } from '../modules/portal/index.js';
 import { safeDisposition } from './download-name.js';
 
 function staffOnly(req: FastifyRequest, reply: FastifyReply): boolean {

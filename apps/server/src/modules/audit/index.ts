@@ -19,6 +19,7 @@ export {
   userActor,
 } from './audit.service.js';
 export type { AuditActor, AuditEvent, AuditFilter, AuditPage } from './audit.service.js';
+import './audit.schema.js';
 
 /** The actor of a GraphQL request: its viewer and client address. */
 export function auditActor(ctx: GraphQLContext): AuditActor {

@@ -11,8 +11,7 @@ import { fileFontSource, MAX_FONT_BYTES } from '@adloom/renderer/server';
 import { BRAND_KIT_FONT_WEIGHT } from '@adloom/template';
 import type { AppDeps } from '../../deps.js';
 import type { BrandKitItemRow } from '../../db/schema.js';
-import { fileUrl, keyFromFileUrl } from '../uploads/file-url.js';
-import { UPLOAD_TYPES } from '../uploads/upload-types.js';
+import { fileUrl, keyFromFileUrl, UPLOAD_TYPES } from '../uploads/index.js';
 import { listOfKind } from './brand-kit.service.js';
 
 /** The file a renderer loads for a brand font (a WOFF2 upload's decoded TrueType). */

@@ -14,11 +14,10 @@ import { CLIENT, ServerError, builder, payload, type ServerErrorShape } from '..
 import { clientActor } from '../../graphql/context.js';
 import type { Config } from '../../config.js';
 import { brandKitItemTypes, type BrandKitItemRow, type BrandKitItemType } from '../../db/schema.js';
-import { fileUrl } from '../uploads/file-url.js';
+import { fileUrl, UPLOAD_TYPES } from '../uploads/index.js';
 import { audited, auditActor } from '../audit/index.js';
 import { once } from '../idempotency/index.js';
 import { createScope, IDEMPOTENCY_KEY_ARG } from '../../graphql/idempotency.js';
-import { UPLOAD_TYPES } from '../uploads/upload-types.js';
 import { brandFontUrl, fontFamilyOptions, type FontFamilyOption } from './brand-kit.fonts.js';
 import {
   createBrandKitItem,

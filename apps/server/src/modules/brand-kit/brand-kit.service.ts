@@ -36,7 +36,7 @@ import type { AppDeps } from '../../deps.js';
 import type { Db } from '../../db/client.js';
 import { brandKitItems, clients, type BrandKitItemRow, type BrandKitItemType } from '../../db/schema.js';
 import { DomainError, invalidInput, isUuid, notFound } from '../../errors.js';
-import type { Actor } from '../users/members.service.js';
+import type { Actor } from '../users/index.js';
 import {
   acceptUpload,
   isUploadKey,

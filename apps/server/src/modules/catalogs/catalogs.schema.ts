@@ -47,7 +47,7 @@ import {
 import { describeFilter, PRODUCT_SET_FIELDS, type ProductSetField } from './product-sets/filter.js';
 import { invalidInput } from '../../errors.js';
 import { CANONICAL_FIELDS } from './import/canonical.js';
-import { productCatalogItemId } from '../feeds/preview.js';
+import { productCatalogItemId } from './catalog-item-id.js';
 import { audited, auditActor } from '../audit/index.js';
 
 const CatalogSchedule = builder.enumType('CatalogSchedule', {

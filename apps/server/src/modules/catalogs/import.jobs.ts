@@ -25,7 +25,7 @@ import {
   reapDeadImports,
   runCatalogImport,
 } from './import/import-service.js';
-import { regenerateForCatalog } from '../feeds/feeds.service.js';
+import { publish } from '../../events/index.js';
 import type { CatalogSource } from './import/fetch-source.js';
 import { acceptUpload } from '../uploads/index.js';
 
@@ -138,10 +138,11 @@ registerJobHandler<ImportJobData>(
       },
       signal: job.signal,
     });
-    // A new catalogue version: the feeds of its product sets are brought up to date.
-    const feeds =
-      result.status === 'completed' ? await regenerateForCatalog(ctx.db, ctx.jobs, job.data.catalogId) : 0;
-    return { status: result.status, feedsRegenerated: feeds };
+    // A new catalogue version: its subscribers (the feeds of its product sets) react before the job ends,
+    // so that the job's at-least-once delivery covers them too.
+    if (result.status === 'completed')
+      await publish(ctx, 'catalogVersionImported', { catalogId: job.data.catalogId, importId: result.id });
+    return { status: result.status };
   },
   // IMPORT_SLOTS at once in this process; one client's imports one after another, whatever the process.
   // No prefetching: an import taken while every slot is busy would wait here behind them.

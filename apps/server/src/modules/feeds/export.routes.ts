@@ -24,10 +24,10 @@ import {
 } from '../../db/schema.js';
 import { isUuid } from '../../errors.js';
 import { csvLine } from '../../http/csv-cell.js';
-import { fileUrl } from '../uploads/file-url.js';
+import { fileUrl } from '../uploads/index.js';
 import { actorOf, fingerprint, recordAudit } from '../audit/index.js';
 import { formatMinorUnits } from './generation/metadata.js';
-import { catalogTemplateCsv, catalogTemplateXml } from '../catalogs/import/templates.js';
+import { catalogTemplateCsv, catalogTemplateXml } from '../catalogs/index.js';
 
 export type ExportFormat = 'xml' | 'csv';
 

@@ -9,7 +9,7 @@ import {
   type FeedRow,
 } from '../../db/schema.js';
 import { DomainError } from '../../errors.js';
-import { fileUrl } from '../uploads/file-url.js';
+import { fileUrl } from '../uploads/index.js';
 import {
   createFeed,
   deleteFeed,
@@ -28,7 +28,7 @@ import { audited, auditActor, fingerprint } from '../audit/index.js';
 import { once } from '../idempotency/index.js';
 import { createScope, IDEMPOTENCY_KEY_ARG } from '../../graphql/idempotency.js';
 import { exportPath } from './export.routes.js';
-import { ownProductSet } from '../catalogs/product-sets.service.js';
+import { ownProductSet } from '../catalogs/index.js';
 import { readAdPreview, startAdPreview, type AdJobStatus, type AdResult } from './preview.js';
 import { FEED_STATUS_DESCRIPTION, feedStatus } from './feed-status.js';
 

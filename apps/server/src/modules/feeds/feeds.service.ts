@@ -21,9 +21,7 @@ import {
 } from '../../db/schema.js';
 import { DomainError, invalidInput, isUuid } from '../../errors.js';
 import { JOBS, type JobQueue } from '../../jobs/queue.js';
-import { ownProductSet, readFilter, storedFilter } from '../catalogs/product-sets.service.js';
-import { filterToJson } from '../catalogs/product-sets/filter.js';
-import { filterToSql } from '../catalogs/product-sets/filter-sql.js';
+import { filterToJson, filterToSql, ownProductSet, readFilter, storedFilter } from '../catalogs/index.js';
 import { GENERATE_CREATIVE_FAILED } from './generation.jobs.js';
 import { isGenerating } from './feed-status.js';
 

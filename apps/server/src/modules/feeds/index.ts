@@ -1,3 +1,14 @@
-/** Feeds: the public surface other modules use. */
+/**
+ * Feeds: a product set × designs, generated into ads and exported to ad networks. The public surface other
+ * modules and the app use; feeds react to a new catalogue version through registerFeedsSubscriptions.
+ */
 export { FEED_STATUS_DESCRIPTION, feedStatus, isGenerating, type FeedStatus } from './feed-status.js';
-export { feedCounts, type FeedCounts } from './feeds.service.js';
+export { feedCounts, feedsUsingTemplate, regenerateForTemplate, type FeedCounts } from './feeds.service.js';
+export { registerExportRoutes } from './export.routes.js';
+export { registerLivePreviewRoutes } from './live-preview.js';
+export { registerFeedsSubscriptions } from './subscriptions.js';
+import './feeds.schema.js';
+import './live-preview.schema.js';
+import './generation.jobs.js';
+import './lost-generation.jobs.js';
+import './preview.js';

@@ -4,7 +4,7 @@
  *
  * - livePreviewInputs: the item's metadata (itemMetadata, as generation computes it now), its input
  *   images in slot order (itemImages) as URLs of the image route below, and the brand kit's colour, main
- *   logo and fonts (generation's own choices: brandColorOf, brandLogoCandidates, brandFontsOf).
+ *   logo and fonts (brandInputsFor, as generation takes them).
  * - GET /api/clients/{clientId}/live-preview/image?item={productCatalogItemId}&index={i}: the item's i-th
  *   image, downloaded by the server with generation's guard (fetchImage: no private addresses except
  *   FETCH_ALLOW_HOSTS, size, pixel and time limits) and with the slot's pixel features applied
@@ -17,14 +17,13 @@ import type { FontFile } from '@adloom/renderer';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppDeps } from '../../deps.js';
 import { DomainError, isUuid } from '../../errors.js';
-import { findItem, ownCatalog } from '../catalogs/catalogs.service.js';
-import { getClient, membershipOf } from '../clients/clients.service.js';
-import { permissionsOf } from '../users/users.schema.js';
-import { fileUrl } from '../uploads/file-url.js';
-import { brandColorOf, brandFontsOf, brandLogoCandidates, readBrandItems } from './generation/generate.js';
+import { brandInputsFor } from '../brand-kit/index.js';
+import { findItem, ownCatalog, parseItemId } from '../catalogs/index.js';
+import { getClient, membershipOf } from '../clients/index.js';
+import { permissionsOf } from '../users/index.js';
+import { fileUrl } from '../uploads/index.js';
 import { itemImages, itemMetadata } from './generation/metadata.js';
 import { applySlotFeatures } from './generation/slot-features.js';
-import { parseItemId } from './preview.js';
 
 /** The pixel features the image route applies (the others place the image; the template says those). */
 export const LIVE_IMAGE_FEATURES = ['removeBorders', 'removeBordersHard', 'removeBackground'] as const;
@@ -66,9 +65,9 @@ export async function livePreviewInputs(
   now: Date = new Date(),
 ): Promise<LivePreviewInputs> {
   const item = await ownItem(deps, clientId, productCatalogItemId);
-  const brandItems = await readBrandItems(deps.db, clientId);
+  const brand = await brandInputsFor(deps, clientId);
   let logoUrl: string | null = null;
-  for (const logo of brandLogoCandidates(brandItems)) {
+  for (const logo of brand.logos) {
     // As generation: a logo whose file is gone is skipped.
     if (!(await deps.files.exists(logo.fileKey))) continue;
     logoUrl = fileUrl(deps.config, logo.fileKey);
@@ -77,9 +76,9 @@ export async function livePreviewInputs(
   return {
     metadata: itemMetadata(item, now),
     imageUrls: itemImages(item).map((_, index) => liveImagePath(clientId, productCatalogItemId, index)),
-    brandColor: brandColorOf(brandItems),
+    brandColor: brand.color,
     logoUrl,
-    fonts: brandFontsOf(deps.config, brandItems),
+    fonts: brand.fonts,
   };
 }
 

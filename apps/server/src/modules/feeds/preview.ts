@@ -10,8 +10,8 @@ import { catalogItems, templates, templateVersions, type StoredSlot } from '../.
 import { DomainError, invalidInput, isUuid } from '../../errors.js';
 import { JOBS, type JobQueue } from '../../jobs/queue.js';
 import { registerJobHandler } from '../../jobs/registry.js';
-import { fileUrl } from '../uploads/file-url.js';
-import { ownCatalog } from '../catalogs/catalogs.service.js';
+import { fileUrl } from '../uploads/index.js';
+import { ownCatalog, parseItemId } from '../catalogs/index.js';
 import { FinalFailure, renderItemAd } from './generation/generate.js';
 import { fetchImage } from '@adloom/renderer/images';
 
@@ -32,21 +32,6 @@ interface PreviewJob {
 export interface AdResult {
   error: string | null;
   adItems: { adUrl: string }[];
-}
-
-/** A catalogue item's id across catalogues: `{catalogId}:{itemId}`. */
-export function productCatalogItemId(catalogId: string, itemId: string): string {
-  return `${catalogId}:${itemId}`;
-}
-
-/** Reads a productCatalogItemId; NOT_FOUND when it is not one. */
-export function parseItemId(id: string): { catalogId: string; itemId: string } {
-  const colon = id.indexOf(':');
-  const catalogId = id.slice(0, colon);
-  const itemId = id.slice(colon + 1);
-  if (colon < 0 || !isUuid(catalogId) || itemId === '')
-    throw new DomainError('NOT_FOUND', `Product catalog item ${id} not found`);
-  return { catalogId, itemId };
 }
 
 /** Queues a preview; returns the job id. */

@@ -5,3 +5,4 @@
  */
 export { KEY_HOURS, once, purgeIdempotencyKeys } from './idempotency.service.js';
 export type { IdempotencyScope, OnceResult } from './idempotency.service.js';
+import './idempotency.jobs.js';

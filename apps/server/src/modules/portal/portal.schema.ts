@@ -5,23 +5,24 @@ import type { ClientRow, MembershipRow, PlanStatus as PlanStatusValue, UserRow }
 import { msaRecords, users } from '../../db/schema.js';
 import { eq } from 'drizzle-orm';
 import { invalidInput } from '../../errors.js';
-import { ClientFeature, Permissions, PlanStatus, planFields } from '../clients/clients.schema.js';
 import {
   addMember,
+  ClientFeature,
   createClient,
   featuresOf,
   getClient,
   listClientsForPortal,
   memberCounts,
   membersOf,
+  Permissions,
+  planFields,
+  PlanStatus,
   requireClient,
   setFeature,
   setPlan,
-} from '../clients/clients.service.js';
-import { listOutbox } from '../mail/mailer.js';
-import { createSignInLink } from '../users/account.service.js';
-import { inviteUser } from '../users/members.service.js';
-import { findUserByEmail } from '../users/users.service.js';
+} from '../clients/index.js';
+import { listOutbox } from '../mail/index.js';
+import { createSignInLink, findUserByEmail, inviteUser } from '../users/index.js';
 import { deleteMsa, getMsa, msaDownloadPath } from './msa.service.js';
 import { audited, auditActor, recordAudit } from '../audit/index.js';
 import { once } from '../idempotency/index.js';

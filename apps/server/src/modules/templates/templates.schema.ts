@@ -6,7 +6,7 @@ import { BUILDER, TAG_GROUP_LABELS, type TagGroup } from '@adloom/template';
 import { CLIENT, ServerError, builder, payload, type ServerErrorShape } from '../../graphql/builder.js';
 import { clientActor, type GraphQLContext } from '../../graphql/context.js';
 import type { Db } from '../../db/client.js';
-import type { Actor } from '../users/members.service.js';
+import type { Actor } from '../users/index.js';
 import type { FeedRow, StoredSlot, TemplateTagRow } from '../../db/schema.js';
 import {
   tagChoices,
@@ -31,8 +31,13 @@ import {
 } from './templates.service.js';
 import { acceptTemplateThumbnail } from './template-thumbnail.js';
 import { readBuilderMetadata } from '@adloom/template';
-import { feedsUsingTemplate, regenerateForTemplate } from '../feeds/feeds.service.js';
-import { FEED_STATUS_DESCRIPTION, feedCounts, feedStatus } from '../feeds/index.js';
+import {
+  FEED_STATUS_DESCRIPTION,
+  feedCounts,
+  feedStatus,
+  feedsUsingTemplate,
+  regenerateForTemplate,
+} from '../feeds/index.js';
 import { audited, auditActor } from '../audit/index.js';
 import { once } from '../idempotency/index.js';
 import { createScope, IDEMPOTENCY_KEY_ARG } from '../../graphql/idempotency.js';

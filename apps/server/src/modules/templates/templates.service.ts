@@ -20,7 +20,7 @@ import {
   type TemplateVersionRow,
 } from '../../db/schema.js';
 import { DomainError, invalidInput, isUuid } from '../../errors.js';
-import type { Actor } from '../users/members.service.js';
+import type { Actor } from '../users/index.js';
 import { analyseTemplate, type AnalysedTemplate } from './template-analysis.js';
 import { checkStoredThumbnail } from './template-thumbnail.js';
 

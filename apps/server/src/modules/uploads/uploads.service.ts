@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../deps.js';
-import type { Actor } from '../users/members.service.js';
+import type { Actor } from '../users/index.js';
 import { uploadSecret, LOCAL_ACCESS_KEY_ID } from './upload-secret.js';
 import {
   cleanFileName,

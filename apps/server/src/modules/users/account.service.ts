@@ -7,7 +7,7 @@ import { limitMail, reserveSignIn, signInSucceeded, unlockAccount } from '../../
 import { hashPassword, passwordProblem, verifyPassword } from '../../auth/passwords.js';
 import { endAllSessionsOf, endOtherSessionsOf, type Viewer } from '../../auth/sessions.js';
 import { hashSecret } from '../../auth/tokens.js';
-import { clientsOfUser, createTrialWorkspace } from '../clients/clients.service.js';
+import { clientsOfUser, createTrialWorkspace } from '../clients/index.js';
 import { isValidEmail, normaliseEmail } from './user-rules.js';
 import {
   checkNewUser,

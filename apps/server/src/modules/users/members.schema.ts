@@ -3,7 +3,7 @@ import { clientActor } from '../../graphql/context.js';
 import { requestIp } from '../../auth/limits.js';
 import type { InvitationRow, MembershipRow, UserRow } from '../../db/schema.js';
 import { DomainError } from '../../errors.js';
-import { Permissions } from '../clients/clients.schema.js';
+import { membershipOf, Permissions } from '../clients/index.js';
 import {
   deactivateUser,
   inviteUser,
@@ -16,7 +16,6 @@ import {
   type Actor,
 } from './members.service.js';
 import { initialsOf } from './user-rules.js';
-import { membershipOf } from '../clients/clients.service.js';
 import { audited, auditActor, recordAudit, type AuditAction } from '../audit/index.js';
 
 type MemberShape = { user: UserRow; membership: MembershipRow; viewerId: string };

@@ -13,7 +13,7 @@ import { hashSecret, newSecret } from '../../auth/tokens.js';
 import { limitMail } from '../../auth/limits.js';
 import { endAllSessionsOf } from '../../auth/sessions.js';
 import { DomainError, isUuid, notFound } from '../../errors.js';
-import { addMember, membershipOf, requireClient } from '../clients/clients.service.js';
+import { addMember, membershipOf, requireClient } from '../clients/index.js';
 import { isValidEmail, normaliseEmail } from './user-rules.js';
 import { createUser, findUserByEmail } from './users.service.js';
 

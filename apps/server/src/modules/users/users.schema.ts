@@ -1,19 +1,22 @@
 import { BOTH, PUBLIC, ServerError, builder, payload } from '../../graphql/builder.js';
-import { requireViewer, type GraphQLContext, type PermissionsShape } from '../../graphql/context.js';
+import { requireViewer, type GraphQLContext } from '../../graphql/context.js';
 import type { ClientRow, MembershipRow, UserRow } from '../../db/schema.js';
-import { landingPath, showTermsModal } from '../clients/client-rules.js';
-import { ClientFeature, Permissions, planFields } from '../clients/clients.schema.js';
 import {
   acceptTerms,
+  ClientFeature,
   clientsOfUser,
   featuresOf,
   getClient,
+  landingPath,
   membershipOf,
+  Permissions,
+  planFields,
   requireClient,
-} from '../clients/clients.service.js';
+  showTermsModal,
+} from '../clients/index.js';
 import { createWorkspace } from './account.service.js';
 import { findInvitationByToken } from './members.service.js';
-import { initialsOf } from './user-rules.js';
+import { initialsOf, permissionsOf } from './user-rules.js';
 import { findUserByEmail, setDemoMode } from './users.service.js';
 import { auditActor, recordAudit } from '../audit/index.js';
 import { once } from '../idempotency/index.js';
@@ -26,19 +29,6 @@ export interface UserView {
 }
 
 type UserClientShape = ClientRow & { membership: MembershipRow; viewer: UserView };
-
-const NO_PERMISSIONS: PermissionsShape = { isActive: false, isAdmin: false, isClientUser: false };
-/** Staff act as admins in any client they open, without being members of it. */
-export const STAFF_PERMISSIONS: PermissionsShape = { isActive: true, isAdmin: true, isClientUser: false };
-
-export function permissionsOf(user: UserRow, membership: MembershipRow | undefined): PermissionsShape {
-  if (membership?.isActive)
-    return { isActive: true, isAdmin: membership.isAdmin, isClientUser: membership.isClientUser };
-  if (user.isStaff || user.isSuperUser) return STAFF_PERMISSIONS;
-  if (membership)
-    return { isActive: false, isAdmin: membership.isAdmin, isClientUser: membership.isClientUser };
-  return NO_PERMISSIONS;
-}
 
 async function userClients(ctx: GraphQLContext, view: UserView): Promise<UserClientShape[]> {
   const rows = await clientsOfUser(ctx.deps.db, view.user.id);

@@ -32,7 +32,6 @@ import {
 } from '@adloom/renderer/images';
 import type { Db } from '../../../db/client.js';
 import {
-  brandKitItems,
   catalogItems,
   catalogs,
   feedCreatives,
@@ -41,7 +40,6 @@ import {
   productSets,
   templateVersions,
   type CatalogItemRow,
-  type BrandKitItemRow,
   type CreativeInputImage,
   type CreativeStatus,
   type FeedDesignRow,
@@ -49,8 +47,8 @@ import {
   type TemplateVersionRow,
 } from '../../../db/schema.js';
 import type { AppDeps } from '../../../deps.js';
-import { brandFontUrl, brandKitFontSource } from '../../brand-kit/brand-kit.fonts.js';
-import { matchesFilter, parseProductSetFilter } from '../../catalogs/product-sets/filter.js';
+import { brandInputsFor, brandKitFontSource, type BrandInputs } from '../../brand-kit/index.js';
+import { matchesFilter, parseProductSetFilter } from '../../catalogs/index.js';
 import { chooseDesign } from './design-choice.js';
 import { bytesHash, creativeInputHash, pickMetadata, templateUses } from './input-hash.js';
 import { itemImages, itemMetadata } from './metadata.js';
@@ -215,45 +213,26 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
 /** Families of the renderer's font catalogue: a template naming only these needs no brand font. */
 const CATALOGUE_FAMILIES = new Set(FONT_FAMILIES.map((family) => family.family));
 
-/** What generation reads of a brand kit item. */
-export type BrandItem = Pick<BrandKitItemRow, 'type' | 'name' | 'textContent' | 'fileKey' | 'fontFileKey'>;
-
-/** The client's colours, logos and fonts, oldest first (when the caller has not read them already). */
-export function readBrandItems(db: Db, clientId: string): Promise<BrandItem[]> {
-  return db
-    .select({
-      type: brandKitItems.type,
-      name: brandKitItems.name,
-      textContent: brandKitItems.textContent,
-      fileKey: brandKitItems.fileKey,
-      fontFileKey: brandKitItems.fontFileKey,
-    })
-    .from(brandKitItems)
-    .where(and(eq(brandKitItems.clientId, clientId), inArray(brandKitItems.type, ['COLOR', 'LOGO', 'FONT'])))
-    .orderBy(asc(brandKitItems.createdAt), asc(brandKitItems.id));
-}
-
 /**
- * The client's brand inputs the template uses: the first brand-kit colour, the first stored logo as the
- * `main` logo, and the brand fonts whose names the template's texts use. `items` are the client's
- * brand kit items when the caller has read them (feed generation does, with the item); otherwise they
- * are read here, and only when the template needs any of them.
+ * The client's brand inputs the template uses (brandInputsFor): the brand colour, the first stored logo
+ * as the `main` logo, and the brand fonts whose names the template's texts use. Read only when the
+ * template needs any of them, unless the caller has read them already.
  */
 async function loadBrand(
   deps: Pick<AppDeps, 'db' | 'files' | 'config'>,
   clientId: string,
   needs: { color: boolean; logo: boolean; fontFamilies: readonly string[] },
-  preloaded: readonly BrandItem[] | undefined,
+  preloaded: BrandInputs | undefined,
 ): Promise<{ color: string | null; logo: Buffer | null; fonts: FontFile[]; notes: string[] }> {
   const notes: string[] = [];
   const families = needs.fontFamilies.filter((family) => !CATALOGUE_FAMILIES.has(family));
   if (!needs.color && !needs.logo && families.length === 0)
     return { color: null, logo: null, fonts: [], notes };
-  const items = preloaded ?? (await readBrandItems(deps.db, clientId));
-  const color = needs.color ? brandColorOf(items) : null;
+  const brand = preloaded ?? (await brandInputsFor(deps, clientId));
+  const color = needs.color ? brand.color : null;
   let logo: Buffer | null = null;
   if (needs.logo) {
-    for (const item of brandLogoCandidates(items)) {
+    for (const item of brand.logos) {
       const stored = await deps.files.get(item.fileKey);
       if (!stored) {
         notes.push(`the brand kit logo '${item.name}' has no stored file`);
@@ -264,32 +243,8 @@ async function loadBrand(
     }
     if (!logo) notes.push('the brand kit has no logo: the logo layers were left out');
   }
-  const fonts = brandFontsOf(deps.config, items).filter((font) => families.includes(font.fontFamily));
+  const fonts = brand.fonts.filter((font) => families.includes(font.fontFamily));
   return { color, logo, fonts, notes };
-}
-
-/** The brand colour an ad takes: the first brand-kit colour with a value. */
-export function brandColorOf(items: readonly BrandItem[]): string | null {
-  return items.find((item) => item.type === 'COLOR' && item.textContent)?.textContent ?? null;
-}
-
-/** The logos an ad may take, in order: the first whose file is stored is the `main` logo. */
-export function brandLogoCandidates(
-  items: readonly BrandItem[],
-): (BrandItem & { type: 'LOGO'; fileKey: string })[] {
-  return items.filter(
-    (item): item is BrandItem & { type: 'LOGO'; fileKey: string } => item.type === 'LOGO' && !!item.fileKey,
-  );
-}
-
-/** The brand fonts a render request may name (not the catalogue's families), as additionalFiles.fonts. */
-export function brandFontsOf(
-  config: AppDeps['config'],
-  items: readonly BrandItem[],
-): (FontFile & { fontFamily: string })[] {
-  return items
-    .filter((item) => item.type === 'FONT' && !CATALOGUE_FAMILIES.has(item.name))
-    .map((item) => ({ fontUrl: brandFontUrl(config, item), fontFamily: item.name }));
 }
 
 /** What generation reads of a feed design. */
@@ -343,7 +298,7 @@ export async function generateCreative(
   const empty = { designId: null, inputHash: null, outputKey: null, error: null, inputImages: null };
 
   // One query: the feed, the item as the catalogue's current import has it, the creative's last input
-  // images, the feed's designs in order and the client's brand kit items a template may use.
+  // images and the feed's designs in order.
   const [row] = await db
     .select({
       feed: feeds,
@@ -355,13 +310,6 @@ export async function generateCreative(
             'slotFeatures', d.slot_features, 'itemFilter', d.item_filter)
           order by d.position, d.created_at, d.id), '[]'::json)
         from ${feedDesigns} d where d.feed_id = ${feeds.id})`,
-      brandItems: sql<BrandItem[]>`(
-        select coalesce(json_agg(json_build_object(
-            'type', b.type, 'name', b.name, 'textContent', b.text_content,
-            'fileKey', b.file_key, 'fontFileKey', b.font_file_key)
-          order by b.created_at, b.id), '[]'::json)
-        from ${brandKitItems} b
-        where b.client_id = ${feeds.clientId} and b.type in ('COLOR', 'LOGO', 'FONT'))`,
     })
     .from(feeds)
     .leftJoin(productSets, eq(productSets.id, feeds.productSetId))
@@ -375,7 +323,7 @@ export async function generateCreative(
   // A deleted feed took its creative rows with it: nothing to write, nothing to retry.
   if (!row)
     return { status: 'failed', rendered: false, written: false, error: `Feed ${feedId} not found`, notes };
-  const { feed, item, known, designs, brandItems } = row;
+  const { feed, item, known, designs } = row;
   if (!item) {
     return finish({ status: 'archived', ...empty, error: `Item ${itemId} is no longer in the catalogue` });
   }
@@ -427,7 +375,6 @@ export async function generateCreative(
       checkAbort,
       ...(options.beforeRender ? { beforeRender: options.beforeRender } : {}),
       ...(known ? { known } : {}),
-      brandItems,
     });
     const generated: FinalState = {
       status: 'generated',
@@ -507,8 +454,8 @@ export interface ItemAdInput {
   beforeRender?: () => Promise<void>;
   /** The input images of the last run (their hashes and validators): unchanged ones are not downloaded. */
   known?: readonly CreativeInputImage[];
-  /** The client's brand kit items, when the caller has read them (else read when the template needs them). */
-  brandItems?: readonly BrandItem[];
+  /** The client's brand inputs, when the caller has read them (else read when the template needs them). */
+  brand?: BrandInputs;
 }
 
 /**
@@ -590,7 +537,7 @@ export async function renderItemAd(
     deps,
     input.clientId,
     { color: uses.inputColor, logo: uses.logoLayers, fontFamilies: uses.fontFamilies },
-    input.brandItems,
+    input.brand,
   );
   notes.push(...brand.notes);
   const inputHash = creativeInputHash({

@@ -1,0 +1,10 @@
+/**
+ * The domain events modules publish, by name, with their payloads. A module that must react to another
+ * module's change subscribes to its event (bus.ts) instead of the other module calling into it.
+ */
+export interface DomainEvents {
+  /** A catalogue import completed: the catalogue has a new current version (its items changed). */
+  catalogVersionImported: { catalogId: string; importId: string };
+}
+
+export type DomainEventName = keyof DomainEvents;

@@ -1,0 +1,7 @@
+/**
+ * Ad templates and their versions, and the starter library every client begins with (seeded by a job
+ * queued at start).
+ */
+export { MAX_TEMPLATE_CHARS } from './template-analysis.js';
+export { queueTemplateLibrarySeed } from './library/seed.jobs.js';
+import './templates.schema.js';
