@@ -36,7 +36,7 @@ describe.each(dbKinds)('catalogue to feed on %s', (kind) => {
       FETCH_ALLOW_HOSTS: images.host,
       JOB_POLLING_INTERVAL_MS: '200',
     });
-    await startRegisteredWorkers({ ...t.deps, jobs: t.deps.jobs! });
+    await startRegisteredWorkers(t.deps);
     const client = await makeClient(t, 'Loop Co');
     clientId = client.id;
     const user = await makeUser(t, { clientId, isAdmin: true });
@@ -315,5 +315,30 @@ describe.each(dbKinds)('catalogue to feed on %s', (kind) => {
     );
     const urls = regenerated.data?.feedCreatives.creatives.map((c: { imageUrl: string }) => c.imageUrl);
     expect(urls).not.toContain(first.imageUrl);
+
+    // A new catalogue version (SKU-4 is now Acme's): the feed follows it without being asked.
+    const nextKey = `clients/${clientId}/catalog-files/${randomUUID()}/shoes.csv`;
+    await t.deps.files.put(nextKey, Buffer.from(csv.replace(',Zenith,', ',Acme,')), {
+      contentType: 'text/csv',
+    });
+    const reimport = await call(
+      'mutation($id: ID!, $key: String) { importCatalog(id: $id, source: { uploadKey: $key }) { import { id } error { code message } } }',
+      { id: catalogId, key: nextKey },
+    );
+    expect(reimport.data?.importCatalog.error).toBeNull();
+    const followed = await until(
+      async () =>
+        (
+          await call(
+            'query($id: ID!) { feed(id: $id) { counts { isGenerating itemCount generatedCount } } }',
+            {
+              id: feedId,
+            },
+          )
+        ).data?.feed,
+      (f) => f.counts.itemCount === 4 && !f.counts.isGenerating,
+      'regeneration after the new catalogue version',
+    );
+    expect(followed.counts.generatedCount).toBe(3);
   }, 180_000);
 });

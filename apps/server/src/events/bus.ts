@@ -51,7 +51,9 @@ export async function publish<E extends DomainEventName>(
 ): Promise<void> {
   const handlers = [...(subscribers.get(event)?.values() ?? [])] as EventSubscriber<E>[];
   const results = await Promise.allSettled(handlers.map(async (handle) => handle(payload, ctx)));
-  const errors = results.flatMap((result) => (result.status === 'rejected' ? [result.reason as unknown] : []));
+  const errors = results.flatMap((result) =>
+    result.status === 'rejected' ? [result.reason as unknown] : [],
+  );
   if (errors.length === 1) throw errors[0];
   if (errors.length > 1) throw new AggregateError(errors, `${errors.length} subscribers of ${event} failed`);
 }

@@ -7,7 +7,11 @@ import { regenerateForCatalog } from './feeds.service.js';
  * starts (buildApp); regenerating twice is harmless (unchanged items keep their ads).
  */
 export function registerFeedsSubscriptions(): void {
-  subscribe('catalogVersionImported', 'feeds: regenerate the catalogue’s feeds', async ({ catalogId }, ctx) => {
-    await regenerateForCatalog(ctx.db, ctx.jobs, catalogId);
-  });
+  subscribe(
+    'catalogVersionImported',
+    'feeds: regenerate the catalogue’s feeds',
+    async ({ catalogId }, ctx) => {
+      await regenerateForCatalog(ctx.db, ctx.jobs, catalogId);
+    },
+  );
 }

@@ -35,9 +35,17 @@ describe('permissions in a client', () => {
       isClientUser: false,
     }));
   it('staff act as admins without a membership', () =>
-    expect(permissionsOf(user(true), undefined)).toEqual({ isActive: true, isAdmin: true, isClientUser: false }));
+    expect(permissionsOf(user(true), undefined)).toEqual({
+      isActive: true,
+      isAdmin: true,
+      isClientUser: false,
+    }));
   it('an inactive member and a stranger are not active', () => {
     expect(permissionsOf(user(false), membership(false)).isActive).toBe(false);
-    expect(permissionsOf(user(false), undefined)).toEqual({ isActive: false, isAdmin: false, isClientUser: false });
+    expect(permissionsOf(user(false), undefined)).toEqual({
+      isActive: false,
+      isAdmin: false,
+      isClientUser: false,
+    });
   });
 });

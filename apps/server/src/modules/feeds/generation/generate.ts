@@ -21,7 +21,7 @@
 import { RendererError, describeError, type FontFile } from '@adloom/renderer';
 import { FONT_FAMILIES } from '@adloom/renderer/fonts';
 import { render } from '@adloom/renderer/server';
-import { and, asc, eq, inArray, ne, not, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, ne, not, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import sharp from 'sharp';
 import {
