@@ -41,7 +41,7 @@ export interface BuildOptions {
   database: Database;
   mailer?: Mailer;
   files?: FileStore;
-  /** Default: a queue on the same database (started on first use). */
+  /** Default: a queue on the same database (started on first use); tests may give the in-process one. */
   jobs?: JobQueue;
   logger?: boolean;
   /** Where the log goes instead of stdout (tests read it). */
@@ -70,10 +70,10 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     log: app.log,
     mailer: options.mailer ?? createMailer(database.db, app.log, config.smtpUrl, config.mailFrom),
     files: options.files ?? createFileStore(config),
+    jobs: options.jobs ?? createJobQueue(database, jobQueueOptions(config, app.log)),
   };
-  deps.jobs = options.jobs ?? createJobQueue(database, jobQueueOptions(config, app.log));
   app.addHook('onClose', async () => {
-    await deps.jobs?.stop();
+    await deps.jobs.stop();
   });
   // Modules' reactions to each other's events (events/bus.ts), in every process that runs jobs or requests.
   registerFeedsSubscriptions();

@@ -13,6 +13,6 @@ export interface AppDeps {
   mailer: Mailer;
   files: FileStore;
   log: FastifyBaseLogger;
-  /** The job queue, when this process was started with one (generation and imports need it). */
-  jobs?: JobQueue;
+  /** The job queue: pg-boss on the application's database (queue.ts), or the in-process one in tests. */
+  jobs: JobQueue;
 }

@@ -20,17 +20,17 @@ export async function serve(config: Config, database: Database): Promise<void> {
       // No new requests; the ones under way finish. Jobs: the running ones get 3 s, then go
       // back to the queue for the next start or another worker.
       { name: 'the HTTP server', run: () => app.close() },
-      { name: 'the job queue', run: () => deps.jobs!.stop({ graceful: true, timeoutMs: 3000 }) },
+      { name: 'the job queue', run: () => deps.jobs.stop({ graceful: true, timeoutMs: 3000 }) },
       { name: 'the database', run: () => database.close() },
     ],
     lastResort: () => database.close(),
   });
 
   // Jobs (imports, generation) run in this process too unless WORKERS_IN_WEB=false.
-  await startWebWorkers({ ...deps, jobs: deps.jobs! }, config);
+  await startWebWorkers(deps, config);
   // The starter templates are a job: rendering their thumbnails may fail on a busy machine (fonts time
   // out), and is retried then; the server answers meanwhile.
-  await queueTemplateLibrarySeed(deps.jobs!);
+  await queueTemplateLibrarySeed(deps.jobs);
 
   if (config.seedDemo) {
     const seeded = await seedEmptyDatabase(database.db);

@@ -1,13 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogImports } from '../src/db/schema.js';
-import { refreshCatalog } from '../src/modules/catalogs/import.jobs.js';
+import { REFRESH_CATALOG, refreshCatalog } from '../src/modules/catalogs/import.jobs.js';
 import { createTestApp, gql, makeClient, makeUser, PASSWORD, signIn, type TestApp } from './harness.js';
 
 describe('catalogue refresh schedules', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp('embedded');
+    // No job runs here: the in-process queue keeps what the schedule sends.
+    t = await createTestApp('embedded', {}, undefined, { jobs: 'in-process' });
   });
   afterAll(() => t.close());
 
@@ -30,9 +31,10 @@ describe('catalogue refresh schedules', () => {
     const due = new Date(catalog.nextImportAt).getTime();
     expect(due - before).toBeGreaterThanOrEqual(3_600_000 - 5_000);
     expect(due - before).toBeLessThanOrEqual(3_600_000 + 5_000);
+    expect(await t.deps.jobs.hasLiveJob(REFRESH_CATALOG, { catalogId: catalog.id })).toBe(true);
 
     // Not yet due: nothing happens.
-    const ctx = { ...t.deps, jobs: t.deps.jobs! };
+    const ctx = t.deps;
     expect(await refreshCatalog(ctx, catalog.id, new Date(due - 10 * 60_000))).toEqual({ imported: false });
     // Due while the first import (queued by createCatalog; no worker runs here) is still in progress:
     // it stands for this refresh, and the next one is an hour later.

@@ -60,7 +60,7 @@ describe.each(dbKinds)('characters XML cannot hold and CSV formulas, import to e
       FETCH_ALLOW_HOSTS: images.host,
       JOB_POLLING_INTERVAL_MS: '200',
     });
-    await startRegisteredWorkers({ ...t.deps, jobs: t.deps.jobs! });
+    await startRegisteredWorkers(t.deps);
     clientId = (await makeClient(t, 'Safe Co')).id;
     const user = await makeUser(t, { clientId, isAdmin: true });
     session = await signIn(t, user.email, PASSWORD);

@@ -40,7 +40,7 @@ describe.each(dbKinds)('fair generation on %s', (kind) => {
     images = await startImageHost();
     origin = images.origin;
     t = await createTestApp(kind, { FETCH_ALLOW_HOSTS: images.host, JOB_POLLING_INTERVAL_MS: '100' });
-    ctx = { ...t.deps, jobs: t.deps.jobs! };
+    ctx = t.deps;
     await startRegisteredWorkers(ctx, {
       only: [JOBS.generateCreative, GENERATE_CREATIVE_FAILED, JOBS.adPreview],
     });

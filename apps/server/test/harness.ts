@@ -8,6 +8,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
+import { createInProcessQueue } from '../src/jobs/in-process-queue.js';
 import type { AppDeps } from '../src/deps.js';
 import type { Mail, Mailer } from '../src/modules/mail/mailer.js';
 import { createMailer } from '../src/modules/mail/mailer.js';
@@ -62,6 +63,8 @@ export async function createTestApp(
   env: Record<string, string> = {},
   /** A stream to read the app's log from (JSON lines at LOG_LEVEL); without it nothing is logged. */
   logStream?: Writable,
+  /** `in-process`: the app's job queue is the in-process one (no pg-boss); default: PostgreSQL's. */
+  options: { jobs?: 'postgresql' | 'in-process' } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'adloom-test-'));
   const config = loadConfig({
@@ -81,7 +84,8 @@ export async function createTestApp(
       await real.send(mail);
     },
   };
-  const { app, deps } = await buildApp({ config, database, mailer, logger: !!logStream, logStream });
+  const jobs = options.jobs === 'in-process' ? createInProcessQueue({ kind }) : undefined;
+  const { app, deps } = await buildApp({ config, database, mailer, jobs, logger: !!logStream, logStream });
   await app.ready();
   return {
     app,

@@ -90,7 +90,7 @@ describe.each(dbKinds)('import slots on %s', (kind) => {
 
     beforeAll(async () => {
       t = await createTestApp(kind, { IMPORT_SLOTS: '2', FETCH_ALLOW_HOSTS: '127.0.0.1' });
-      ctx = { ...t.deps, jobs: t.deps.jobs! };
+      ctx = t.deps;
       await startRegisteredWorkers(ctx, { only: [JOBS.importCatalog] });
     });
     afterAll(async () => {
@@ -165,7 +165,7 @@ describe.each(dbKinds)('import slots on %s', (kind) => {
         FEED_MIN_RATE_BYTES: '1024',
         FEED_MIN_RATE_WINDOW_MS: '200',
       });
-      ctx = { ...t.deps, jobs: t.deps.jobs! };
+      ctx = t.deps;
       await startRegisteredWorkers(ctx, { only: [JOBS.importCatalog] });
     });
     afterAll(async () => {

@@ -26,7 +26,7 @@ describe.each(dbKinds)('work recorded but never sent, on %s', (kind) => {
     await t?.close();
   });
 
-  const ctx = () => ({ db: t.deps.db, jobs: t.deps.jobs! });
+  const ctx = () => ({ db: t.deps.db, jobs: t.deps.jobs });
   const catalog = async () =>
     (
       await t.deps.db
@@ -39,7 +39,7 @@ describe.each(dbKinds)('work recorded but never sent, on %s', (kind) => {
     const lost = await queueCatalogImport(t.deps.db, (await catalog()).id);
     const sent = await queueCatalogImport(t.deps.db, (await catalog()).id);
     const fresh = await queueCatalogImport(t.deps.db, (await catalog()).id);
-    await t.deps.jobs!.send(JOBS.importCatalog, { catalogId: sent.catalogId, importId: sent.id });
+    await t.deps.jobs.send(JOBS.importCatalog, { catalogId: sent.catalogId, importId: sent.id });
     await t.deps.db
       .update(catalogImports)
       .set({ createdAt: sql`now() - interval '2 minutes'` })
@@ -72,12 +72,12 @@ describe.each(dbKinds)('work recorded but never sent, on %s', (kind) => {
         updatedAt: itemId === 'fresh' ? new Date() : new Date(Date.now() - 5 * 60_000),
       })),
     );
-    await queueGeneration(t.deps.jobs!, feed!, ['sent']);
+    await queueGeneration(t.deps.jobs, feed!, ['sent']);
 
     expect(await requeueUnsentCreatives(ctx())).toBe(2);
     const keys = ['lost-1', 'lost-2', 'sent', 'fresh'].map((item) => generationKey(feed!.id, item));
     // Now every old one has its job; the fresh one is not judged yet.
-    expect(await t.deps.jobs!.keysWithoutLiveJob(JOBS.generateCreative, keys)).toEqual([keys[3]]);
+    expect(await t.deps.jobs.keysWithoutLiveJob(JOBS.generateCreative, keys)).toEqual([keys[3]]);
     expect(await requeueUnsentCreatives(ctx())).toBe(0);
   });
 });

@@ -111,7 +111,10 @@ export async function unlockAccount(deps: AppDeps, email: string): Promise<void>
  * {@link RateLimitedError}. The address's count is kept whether or not it has an account, so the
  * answer reveals nothing about accounts.
  */
-export async function limitMail(deps: AppDeps, send: { to: string; ip: string }): Promise<void> {
+export async function limitMail(
+  deps: Pick<AppDeps, 'config' | 'db'>,
+  send: { to: string; ip: string },
+): Promise<void> {
   const { perAddress, perIp, windowMs } = deps.config.mailRateLimit;
   check(await countInWindow(deps.db, `mail:ip:${addressKey(send.ip)}`, { max: perIp, windowMs }));
   check(await countInWindow(deps.db, `mail:to:${emailKey(send.to)}`, { max: perAddress, windowMs }));

@@ -1,6 +1,7 @@
 /**
  * The job queue: pg-boss 10 on the application's own database (its PostgreSQL pool, embedded or not),
- * behind a small interface of our own so that the rest of the server does not depend on pg-boss.
+ * behind a small interface of our own so that the rest of the server does not depend on pg-boss. The
+ * interface (JobQueue) has a second driver, in-process-queue.ts, for tests that need no PostgreSQL queue.
  *
  * Delivery is at least once: a job may run more than once (a retry after an error, a worker killed in the
  * middle of a job, a job that outlived its expiry). Handlers must therefore be idempotent and write their
@@ -336,13 +337,13 @@ function errorMessage(output: unknown): string | null {
 }
 
 /** The abort reason of jobs still running when their worker stops: they are handed back, not failed. */
-const STOPPED = new Error('The worker stopped before the job ended');
+export const WORKER_STOPPED = new Error('The worker stopped before the job ended');
 /** How long a handler aborted by a stop may take to clean up before its job is handed back. */
 const HAND_BACK_GRACE_MS = 1000;
 
 /** True when `signal` aborted because the worker stopped: the job goes back to the queue to run again. */
 export function isHandBack(signal: AbortSignal): boolean {
-  return signal.aborted && signal.reason === STOPPED;
+  return signal.aborted && signal.reason === WORKER_STOPPED;
 }
 
 /** The last place a group's job can take in its queue's line (pg-boss's priority is a 32-bit integer). */
@@ -649,7 +650,7 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
       const output = await Promise.race([running, aborted]);
       recordCompletion(poller, job.id, output && typeof output === 'object' ? output : undefined);
     } catch (err) {
-      if (abort.signal.reason === STOPPED) {
+      if (abort.signal.reason === WORKER_STOPPED) {
         // A moment for the handler to put its own state back (an import its row), then the job goes
         // back to the queue, where another worker may take it at once.
         await Promise.race([running.catch(() => undefined), sleep(HAND_BACK_GRACE_MS)]);
@@ -812,7 +813,7 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
     }
     const left = [...poller.running.entries()];
     if (left.length) {
-      for (const [, r] of left) r.abort.abort(STOPPED);
+      for (const [, r] of left) r.abort.abort(WORKER_STOPPED);
       // runJob hands each aborted job back to the queue; wait for those writes.
       await Promise.allSettled(left.map(([, r]) => r.promise));
     }

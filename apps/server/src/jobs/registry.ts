@@ -8,7 +8,8 @@ import type { AppDeps } from '../deps.js';
 import type { JobOutput, JobQueue, QueueJob, WorkOptions } from './queue.js';
 
 /** What a handler gets besides its job: the process's services and the queue (to send follow-up jobs). */
-export type JobContext = AppDeps & { jobs: JobQueue };
+/** What a registered handler gets: the process's services, its job queue among them. */
+export type JobContext = AppDeps;
 
 export type RegisteredJobHandler<T = unknown> = (job: QueueJob<T>, ctx: JobContext) => Promise<JobOutput>;
 

@@ -270,7 +270,7 @@ addClientCases({
     document: `mutation { fetchAdGenerationJob(jobId: "${NO_ID}") { status } }`,
     crossResource: async (w) => {
       // A job of B's (queued directly) is not visible to A.
-      const jobId = await w.t.deps.jobs!.send(
+      const jobId = await w.t.deps.jobs.send(
         'ad-preview',
         { clientId: w.b.id, catalogId: NO_ID, itemId: 'x', configs: [] },
         { startAfterSeconds: 3600 },

@@ -16,7 +16,7 @@ import {
   type CatalogRow,
 } from '../../db/schema.js';
 import { DomainError, invalidInput } from '../../errors.js';
-import { JOBS, type JobQueue } from '../../jobs/queue.js';
+import { JOBS } from '../../jobs/queue.js';
 import { registerJobHandler, registerPeriodicJob, type JobContext } from '../../jobs/registry.js';
 import {
   IMPORT_LOST,
@@ -89,32 +89,27 @@ export async function prepareCatalogImport(
   return { queued, data: { catalogId: catalog.id, importId: queued.id, source } };
 }
 
-/** Sends the job of a prepared import (or, without a queue, runs it in this process). */
+/** Sends the job of a prepared import. */
 export async function dispatchCatalogImport(
-  deps: AppDeps & { jobs?: JobQueue },
+  deps: AppDeps,
   catalog: CatalogRow,
   prepared: PreparedImport,
 ): Promise<void> {
   const { data } = prepared;
-  if (deps.jobs)
-    await deps.jobs.send(JOBS.importCatalog, data, {
-      retryLimit: 0,
-      // A large feed takes minutes: this bounds the longest import. A worker that dies is noticed much
-      // sooner, by the import's heartbeat (reapDeadImports, within about 90 s).
-      expireInSeconds: 4 * 3600,
-      deadLetter: IMPORT_CATALOG_FAILED,
-      // One running import per client, and clients take turns (the worker's perGroup).
-      group: catalog.clientId,
-    });
-  else
-    void runCatalogImport(deps, data).catch((error: unknown) =>
-      deps.log.error({ error }, 'catalogue import failed'),
-    );
+  await deps.jobs.send(JOBS.importCatalog, data, {
+    retryLimit: 0,
+    // A large feed takes minutes: this bounds the longest import. A worker that dies is noticed much
+    // sooner, by the import's heartbeat (reapDeadImports, within about 90 s).
+    expireInSeconds: 4 * 3600,
+    deadLetter: IMPORT_CATALOG_FAILED,
+    // One running import per client, and clients take turns (the worker's perGroup).
+    group: catalog.clientId,
+  });
 }
 
 /** Queues an import of the catalogue and its job; returns the queued import. */
 export async function startCatalogImport(
-  deps: AppDeps & { jobs?: JobQueue },
+  deps: AppDeps,
   catalog: CatalogRow,
   input: ImportSourceInput,
 ): Promise<CatalogImportRow> {
@@ -194,13 +189,13 @@ interface RefreshJobData {
  * its schedule changes, and after each scheduled refresh.
  */
 export async function scheduleNextRefresh(
-  deps: AppDeps & { jobs?: JobQueue },
+  deps: AppDeps,
   catalog: CatalogRow,
   from = new Date(),
 ): Promise<Date | null> {
   const due = catalog.sourceUrl ? nextImportAt(catalog.schedule, from) : null;
   await deps.db.update(catalogs).set({ nextImportAt: due }).where(eq(catalogs.id, catalog.id));
-  if (due && deps.jobs)
+  if (due)
     await deps.jobs.send<RefreshJobData>(
       REFRESH_CATALOG,
       { catalogId: catalog.id },
@@ -214,7 +209,7 @@ export async function scheduleNextRefresh(
 }
 
 /** The refresh job: imports from the URL when the catalogue is still due, then schedules the next. */
-export async function refreshCatalog(ctx: AppDeps & { jobs: JobQueue }, catalogId: string, now = new Date()) {
+export async function refreshCatalog(ctx: AppDeps, catalogId: string, now = new Date()) {
   const [catalog] = await ctx.db.select().from(catalogs).where(eq(catalogs.id, catalogId));
   // Deleted, unscheduled, or rescheduled later meanwhile (a newer job is waiting): nothing to do.
   if (!catalog?.sourceUrl || catalog.schedule === 'none' || !catalog.nextImportAt) return { imported: false };

@@ -1,6 +1,6 @@
 /** Feeds, their designs, counts and creatives over the client-scoped endpoint (issue 5, part 4). */
 import { CLIENT, ServerError, builder, payload, type ServerErrorShape } from '../../graphql/builder.js';
-import { clientActor, type GraphQLContext } from '../../graphql/context.js';
+import { clientActor } from '../../graphql/context.js';
 import {
   creativeStatuses,
   type CreativeStatus,
@@ -8,7 +8,6 @@ import {
   type FeedDesignRow,
   type FeedRow,
 } from '../../db/schema.js';
-import { DomainError } from '../../errors.js';
 import { fileUrl } from '../uploads/index.js';
 import {
   createFeed,
@@ -37,12 +36,6 @@ const CreativeStatusEnum = builder.enumType('CreativeStatus', {
   values: creativeStatuses.map((s) => s.toUpperCase()) as Uppercase<CreativeStatus>[],
 });
 const toStatus = (s: string) => s.toLowerCase() as CreativeStatus;
-
-function jobsOf(ctx: GraphQLContext) {
-  const jobs = ctx.deps.jobs;
-  if (!jobs) throw new DomainError('UNAVAILABLE', 'Generation is not running on this server.');
-  return jobs;
-}
 
 const FeedCountsRef = builder.objectRef<FeedCounts>('FeedCounts').implement({
   subGraphs: CLIENT,
@@ -211,7 +204,6 @@ builder.mutationFields((t) => ({
     },
     resolve: (_r, args, ctx) =>
       payload(async () => {
-        const jobs = jobsOf(ctx);
         const actor = clientActor(ctx);
         const { value: feed, replayed } = await once(
           ctx.deps.db,
@@ -231,7 +223,7 @@ builder.mutationFields((t) => ({
           (db, id) => findFeed(db, actor.clientId, id),
         );
         // A repeat gets the feed the first request created and is generating: nothing more to queue.
-        return { feed, queued: replayed ? 0 : await generateFeed(ctx.deps.db, jobs, feed) };
+        return { feed, queued: replayed ? 0 : await generateFeed(ctx.deps.db, ctx.deps.jobs, feed) };
       }),
   }),
   generateFeed: t.field({
@@ -242,7 +234,7 @@ builder.mutationFields((t) => ({
     resolve: (_r, args, ctx) =>
       payload(async () => {
         const feed = await ownFeed(ctx.deps.db, clientActor(ctx).clientId, String(args.id));
-        return { feed, queued: await generateFeed(ctx.deps.db, jobsOf(ctx), feed) };
+        return { feed, queued: await generateFeed(ctx.deps.db, ctx.deps.jobs, feed) };
       }),
   }),
   retryFailedCreatives: t.field({
@@ -252,7 +244,7 @@ builder.mutationFields((t) => ({
     resolve: (_r, args, ctx) =>
       payload(async () => {
         const feed = await ownFeed(ctx.deps.db, clientActor(ctx).clientId, String(args.feedId));
-        return { feed, queued: await retryFailed(ctx.deps.db, jobsOf(ctx), feed) };
+        return { feed, queued: await retryFailed(ctx.deps.db, ctx.deps.jobs, feed) };
       }),
   }),
   deleteFeed: t.field({

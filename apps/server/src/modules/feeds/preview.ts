@@ -8,7 +8,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import { catalogItems, templates, templateVersions, type StoredSlot } from '../../db/schema.js';
 import { DomainError, invalidInput, isUuid } from '../../errors.js';
-import { JOBS, type JobQueue } from '../../jobs/queue.js';
+import { JOBS } from '../../jobs/queue.js';
 import { registerJobHandler } from '../../jobs/registry.js';
 import { fileUrl } from '../uploads/index.js';
 import { ownCatalog, parseItemId } from '../catalogs/index.js';
@@ -36,11 +36,10 @@ export interface AdResult {
 
 /** Queues a preview; returns the job id. */
 export async function startAdPreview(
-  deps: AppDeps & { jobs?: JobQueue },
+  deps: AppDeps,
   clientId: string,
   input: { adConfigs: AdConfig[]; productCatalogItemId: string },
 ): Promise<string> {
-  if (!deps.jobs) throw new DomainError('UNAVAILABLE', 'Unable to start ad generation');
   if (input.adConfigs.length === 0) throw invalidInput('Give at least one ad config.');
   if (input.adConfigs.length > 10) throw invalidInput('At most 10 ad configs can be previewed at once.');
   const { catalogId, itemId } = parseItemId(input.productCatalogItemId);
@@ -70,11 +69,11 @@ export type AdJobStatus = 'PENDING' | 'RUNNING' | 'COMPLETED' | 'FAILED';
 
 /** A preview job as fetchAdGenerationJob answers; null when there is none for this client. */
 export async function readAdPreview(
-  deps: AppDeps & { jobs?: JobQueue },
+  deps: AppDeps,
   clientId: string,
   jobId: string,
 ): Promise<{ status: AdJobStatus; errorInfo: string | null; adResult: AdResult | null } | null> {
-  if (!deps.jobs || !isUuid(jobId)) return null;
+  if (!isUuid(jobId)) return null;
   const job = await deps.jobs.getJob<PreviewJob>(JOBS.adPreview, jobId);
   if (!job || job.data.clientId !== clientId) return null;
   const status: AdJobStatus =

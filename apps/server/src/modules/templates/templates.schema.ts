@@ -419,7 +419,7 @@ builder.mutationFields((t) => ({
           tags: args.tags?.map(String),
           baseVersionId: optionalId(args.baseVersionId),
         });
-        if (args.regenerateFeeds && ctx.deps.jobs)
+        if (args.regenerateFeeds)
           await regenerateForTemplate(
             ctx.deps.db,
             ctx.deps.jobs,

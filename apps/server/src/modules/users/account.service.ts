@@ -253,7 +253,7 @@ export async function changePassword(
 
 /** A staff-issued one-time sign-in link; signing in by it sets tokenAuth on the session. */
 export async function createSignInLink(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'config' | 'db'>,
   email: string,
   createdById: string | null,
   origin?: Origin,
