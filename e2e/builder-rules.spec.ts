@@ -306,6 +306,8 @@ test('saving uploads a JPEG thumbnail, at most 1080 on its long side and named b
 test("'Failed to save template' stays after the other notifications go, and the work stays unsaved", async ({
   page,
 }) => {
+  // The page's clock is Playwright's, so the test moves time on instead of waiting for it.
+  await page.clock.install();
   await openNewTemplate(page);
   // A notification that goes by itself: the reason a template without an image slot is refused.
   await saveButton(page).click();
@@ -329,7 +331,7 @@ test("'Failed to save template' stays after the other notifications go, and the 
 
   // Past the 10 s a notification shows for: the reason is gone, the failure is still there.
   await page.mouse.move(0, 0);
-  await page.waitForTimeout(11_000);
+  await page.clock.fastForward(11_000);
   await expect(reason).toBeHidden();
   await expect(failed).toBeVisible();
 
