@@ -6,6 +6,7 @@ export * from './derivedKeys.js';
 export * from './document.js';
 export * from './errors.js';
 export * from './filters.js';
+export * from './geometry/index.js';
 export * from './ids.js';
 export * from './layerData.js';
 export * from './math.js';

@@ -6,7 +6,7 @@
 import type { ImageNeed } from './context.js';
 import type { ResolvedTemplate } from './resolve.js';
 import { serializeXml } from './serialize.js';
-import { formatNumber } from './geometry.js';
+import { formatSvgNumber } from '@adloom/template';
 import { MAX_TEMPLATE_SIZE } from './template.js';
 import { attr, element, localName, rewrite, withAttributes, type XmlElement } from './xml.js';
 
@@ -151,10 +151,10 @@ export function withBlurFilters(
     const clipId = `adloom-reference-clip-${counter}`;
     const filterId = `adloom-reference-blur-${counter}`;
     const viewport = {
-      x: formatNumber(x),
-      y: formatNumber(y),
-      width: formatNumber(width),
-      height: formatNumber(height),
+      x: formatSvgNumber(x),
+      y: formatSvgNumber(y),
+      width: formatSvgNumber(width),
+      height: formatSvgNumber(height),
     };
     return [
       element('clipPath', { id: clipId }, [
@@ -168,7 +168,7 @@ export function withBlurFilters(
       element(
         'filter',
         { id: filterId, filterUnits: 'userSpaceOnUse', ...viewport, 'color-interpolation-filters': 'sRGB' },
-        [element('feGaussianBlur', { stdDeviation: formatNumber(deviation) })],
+        [element('feGaussianBlur', { stdDeviation: formatSvgNumber(deviation) })],
       ),
       element('g', { 'clip-path': `url(#${clipId})` }, [
         element('image', {

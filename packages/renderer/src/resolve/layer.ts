@@ -4,7 +4,7 @@
  * those of its first <image> or <rect> descendant (the builder may wrap a slot in a group). Filling
  * replaces the whole layer with a group that keeps its id, transform and look (opacity, clip, mask).
  */
-import { formatNumber } from './geometry.js';
+import { formatSvgNumber } from '@adloom/template';
 import { styleWithout } from './style.js';
 import { parseLength } from './template.js';
 import { attr, element, findElement, localName, type XmlElement, type XmlNode } from './xml.js';
@@ -97,12 +97,12 @@ export function replaceLayer(layer: XmlElement, box: LayerBox, content: readonly
 /** A rect element for the box, with its corners, for clip paths. */
 export function boxRect(box: LayerBox, attributes: Record<string, string | undefined> = {}): XmlElement {
   return element('rect', {
-    x: formatNumber(box.x),
-    y: formatNumber(box.y),
-    width: formatNumber(box.width),
-    height: formatNumber(box.height),
-    rx: box.rx === undefined ? undefined : formatNumber(box.rx),
-    ry: box.ry === undefined ? undefined : formatNumber(box.ry),
+    x: formatSvgNumber(box.x),
+    y: formatSvgNumber(box.y),
+    width: formatSvgNumber(box.width),
+    height: formatSvgNumber(box.height),
+    rx: box.rx === undefined ? undefined : formatSvgNumber(box.rx),
+    ry: box.ry === undefined ? undefined : formatSvgNumber(box.ry),
     ...attributes,
   });
 }

@@ -8,7 +8,8 @@ import type { ImageSubject } from '../server/images/errors.js';
 import type { ImageSize } from '../images/image-size.js';
 import { checkImagePixels, decodeDataUrl, MAX_IMAGE_PIXELS } from '../images/pixel-limit.js';
 import type { ImageFit, RuleContext } from './context.js';
-import { chainMatrix, formatNumber, pixelScale } from './geometry.js';
+import { formatSvgNumber } from '@adloom/template';
+import { chainMatrix, pixelScale } from './geometry.js';
 import { parseLength } from './template.js';
 import { attr, localName, rewrite, walk, withAttributes, type XmlElement } from './xml.js';
 
@@ -95,7 +96,7 @@ function viewportOf(
   return {
     width: sizedWidth,
     height: sizedHeight,
-    set: { width: formatNumber(sizedWidth), height: formatNumber(sizedHeight) },
+    set: { width: formatSvgNumber(sizedWidth), height: formatSvgNumber(sizedHeight) },
   };
 }
 

@@ -3,10 +3,15 @@
  * alignment (in a pattern filling the box's shape when it has rounded corners), and the image
  * registered as a need.
  */
-import { RENDERER_ERRORS, type HorizontalAlignment, type VerticalAlignment } from '@adloom/template';
+import {
+  RENDERER_ERRORS,
+  formatSvgNumber,
+  type HorizontalAlignment,
+  type VerticalAlignment,
+} from '@adloom/template';
 import type { ImageFit, ImageKind, RuleContext } from '../context.js';
 import { RendererError } from '../errors.js';
-import { chainMatrix, formatNumber, pixelScale } from '../geometry.js';
+import { chainMatrix, pixelScale } from '../geometry.js';
 import { boxRect, findLayerBox, replaceLayer, type LayerBox } from '../layer.js';
 import { attr, element, type XmlElement } from '../xml.js';
 
@@ -66,10 +71,10 @@ export function fillImageLayer(
     ...blur,
   });
   const image = element('image', {
-    x: formatNumber(rounded(box) ? 0 : box.x),
-    y: formatNumber(rounded(box) ? 0 : box.y),
-    width: formatNumber(box.width),
-    height: formatNumber(box.height),
+    x: formatSvgNumber(rounded(box) ? 0 : box.x),
+    y: formatSvgNumber(rounded(box) ? 0 : box.y),
+    width: formatSvgNumber(box.width),
+    height: formatSvgNumber(box.height),
     preserveAspectRatio:
       placement.blurFraction === undefined
         ? preserveAspectRatio(placement.fit, placement.horizontal, placement.vertical)
@@ -86,10 +91,10 @@ export function fillImageLayer(
     {
       id: patternId,
       patternUnits: 'userSpaceOnUse',
-      x: formatNumber(box.x),
-      y: formatNumber(box.y),
-      width: formatNumber(box.width),
-      height: formatNumber(box.height),
+      x: formatSvgNumber(box.x),
+      y: formatSvgNumber(box.y),
+      width: formatSvgNumber(box.width),
+      height: formatSvgNumber(box.height),
     },
     [image],
   );

@@ -13,6 +13,7 @@
 import {
   RENDERER,
   RENDERER_ERRORS,
+  formatSvgNumber,
   isMissingValue,
   isRatingLayerId,
   ownMetadataValue,
@@ -21,7 +22,6 @@ import {
 } from '@adloom/template';
 import type { RuleContext } from '../context.js';
 import { RendererError } from '../errors.js';
-import { formatNumber } from '../geometry.js';
 import { findLayerBox, replaceLayer } from '../layer.js';
 import { presentation } from '../style.js';
 import { attr, element, rewrite, type XmlElement } from '../xml.js';
@@ -74,7 +74,7 @@ export function starPath(cx: number, cy: number, size: number): string {
   const points = Array.from({ length: 10 }, (_, index) => {
     const radius = index % 2 === 0 ? outer : inner;
     const angle = ((-90 + index * 36) * Math.PI) / 180;
-    return `${formatNumber(cx + radius * Math.cos(angle))} ${formatNumber(cy + offsetY + radius * Math.sin(angle))}`;
+    return `${formatSvgNumber(cx + radius * Math.cos(angle))} ${formatSvgNumber(cy + offsetY + radius * Math.sin(angle))}`;
   });
   return `M${points.join('L')}Z`;
 }
@@ -117,10 +117,10 @@ export function addRating(root: XmlElement, context: RuleContext): XmlElement {
         extra.push(
           element('clipPath', { id: clipId }, [
             element('rect', {
-              x: formatNumber(left),
-              y: formatNumber(cy - size),
-              width: formatNumber(size * fraction),
-              height: formatNumber(size * 2),
+              x: formatSvgNumber(left),
+              y: formatSvgNumber(cy - size),
+              width: formatSvgNumber(size * fraction),
+              height: formatSvgNumber(size * 2),
             }),
           ]),
         );

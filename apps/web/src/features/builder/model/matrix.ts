@@ -1,45 +1,11 @@
 /**
- * Affine matrices for layer geometry: a layer's placement as a matrix, and any matrix back into the
- * model's geometry (position, angle, scale, flips).
+ * Layer geometry as matrices: a layer's placement as a matrix, and any matrix back into the model's
+ * geometry (position, angle, scale, flips). The matrix maths itself is @adloom/template's, which the
+ * renderer reads transforms with too.
  */
+import { applyMatrix, multiply, rotation, scaling, translation, type Matrix } from '@adloom/template';
 import { normalizeAngle, roundFactor, roundLength } from './numbers.js';
 import type { LayerGeometry, Point } from './types.js';
-
-/** [a b c d e f] as SVG writes it: x' = a x + c y + e, y' = b x + d y + f. */
-export type Matrix = readonly [number, number, number, number, number, number];
-
-export const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0];
-
-/** m × n: n applied first, then m. */
-export function multiply(m: Matrix, n: Matrix): Matrix {
-  return [
-    m[0] * n[0] + m[2] * n[1],
-    m[1] * n[0] + m[3] * n[1],
-    m[0] * n[2] + m[2] * n[3],
-    m[1] * n[2] + m[3] * n[3],
-    m[0] * n[4] + m[2] * n[5] + m[4],
-    m[1] * n[4] + m[3] * n[5] + m[5],
-  ];
-}
-
-export function translation(x: number, y: number): Matrix {
-  return [1, 0, 0, 1, x, y];
-}
-
-export function rotation(degrees: number): Matrix {
-  const radians = (degrees * Math.PI) / 180;
-  const cos = Math.cos(radians);
-  const sin = Math.sin(radians);
-  return [cos, sin, -sin, cos, 0, 0];
-}
-
-export function scaling(x: number, y: number): Matrix {
-  return [x, 0, 0, y, 0, 0];
-}
-
-export function applyMatrix(m: Matrix, point: Point): Point {
-  return { x: m[0] * point.x + m[2] * point.y + m[4], y: m[1] * point.x + m[3] * point.y + m[5] };
-}
 
 /** The mirror inside a box of this size: flipX maps x to width - x, flipY maps y to height - y. */
 export function flipMatrix(flipX: boolean, flipY: boolean, width: number, height: number): Matrix {

@@ -4,17 +4,19 @@
  * path or group, whose content is moved so its bounds start at the box's corner). Every change function
  * and the SVG reader pass layers through here, so a layer read back from the SVG equals the one written.
  */
-import { BUILDER, BUILDER_ERRORS, parseFontWeight, stripXmlInvalidChars } from '@adloom/template';
 import {
+  BUILDER,
+  BUILDER_ERRORS,
   applyMatrix,
-  boundsOf,
-  layerCorners,
   multiply,
+  parseFontWeight,
   rotation,
   scaling,
+  stripXmlInvalidChars,
   translation,
   type Matrix,
-} from './matrix.js';
+} from '@adloom/template';
+import { boundsOf, layerCorners } from './matrix.js';
 import { normalizeAngle, requireFinite, roundFactor, roundLength, roundTo } from './numbers.js';
 import { localizePath } from './pathData.js';
 import type {

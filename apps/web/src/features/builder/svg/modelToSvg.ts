@@ -17,7 +17,12 @@
  *   data-x, data-y, data-width, data-align, data-line-height, font-family, font-weight, font-style, font-size;
  *   a text with auto-fit also has data-height and data-min-font-size (none without it).
  */
-import { createBuilderDocument, createBuilderLayer, writeBuilderMetadata } from '@adloom/template';
+import {
+  createBuilderDocument,
+  createBuilderLayer,
+  formatSvgNumber,
+  writeBuilderMetadata,
+} from '@adloom/template';
 import {
   DEFAULT_RATING,
   allLayers,
@@ -27,7 +32,7 @@ import {
   type ShapeStyle,
 } from '../model/index.js';
 import { formatLayerTransform, isUntransformed } from './transform.js';
-import { attributes, escapeText, formatNumber } from './xmlText.js';
+import { attributes, escapeText } from './xmlText.js';
 
 type Attribute = readonly [string, string | number | undefined];
 
@@ -118,7 +123,7 @@ function layerElement(layer: ModelLayer, depth: number): string {
         ['id', layer.id],
         [
           'points',
-          layer.points.map((point) => `${formatNumber(point.x)},${formatNumber(point.y)}`).join(' '),
+          layer.points.map((point) => `${formatSvgNumber(point.x)},${formatSvgNumber(point.y)}`).join(' '),
         ],
         ...shapePaint(layer, true),
         ...look(layer, contentTransform(layer)),
@@ -219,7 +224,7 @@ export function modelToSvg(model: BuilderModel): string {
       ['xmlns:xlink', XLINK_NAMESPACE],
       ['width', model.width],
       ['height', model.height],
-      ['viewBox', `0 0 ${formatNumber(model.width)} ${formatNumber(model.height)}`],
+      ['viewBox', `0 0 ${formatSvgNumber(model.width)} ${formatSvgNumber(model.height)}`],
     ])}>`,
     ...(definitions.length === 0
       ? []

@@ -1,14 +1,5 @@
 /** Writing XML text: numbers, escaped values and attribute lists. */
-import { stripXmlInvalidChars } from '@adloom/template';
-
-/** A number for an attribute: at most 4 decimals, no trailing zeros, no exponent, no -0. */
-export function formatNumber(value: number): string {
-  const rounded = Math.round(value * 10_000) / 10_000;
-  if (Object.is(rounded, -0) || rounded === 0) return '0';
-  const text = String(rounded);
-  // Tiny and huge numbers print in exponent form, which SVG reads but the builder's readers do not expect.
-  return /e/i.test(text) ? rounded.toFixed(4).replace(/\.?0+$/, '') : text;
-}
+import { formatSvgNumber, stripXmlInvalidChars } from '@adloom/template';
 
 /** Escapes text content: `&`, `<` and `>`; characters XML cannot hold (a pasted vertical tab) are dropped. */
 export function escapeText(value: string): string {
@@ -35,13 +26,13 @@ export function escapeAttribute(value: string): string {
   );
 }
 
-/** ` name="value"` for every value that is not undefined, in order; numbers through formatNumber. */
+/** ` name="value"` for every value that is not undefined, in order; numbers through formatSvgNumber. */
 export function attributes(values: ReadonlyArray<readonly [string, string | number | undefined]>): string {
   return values
     .filter((entry): entry is readonly [string, string | number] => entry[1] !== undefined)
     .map(
       ([name, value]) =>
-        ` ${name}="${escapeAttribute(typeof value === 'number' ? formatNumber(value) : value)}"`,
+        ` ${name}="${escapeAttribute(typeof value === 'number' ? formatSvgNumber(value) : value)}"`,
     )
     .join('');
 }
