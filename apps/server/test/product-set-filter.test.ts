@@ -7,13 +7,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
 import { catalogImports, catalogItems, catalogs, clients } from '../src/db/schema.js';
-import {
-  matchesFilter,
-  parseProductSetFilter,
-  PRODUCT_SET_FIELDS,
-  productSetField,
-  type FilterableItem,
-} from '../src/modules/catalogs/product-sets/filter.js';
+import { parseProductSetFilter, PRODUCT_SET_FIELDS, productSetField } from '@adloom/commerce';
+import { matchesFilter, type FilterableItem } from '../src/modules/catalogs/product-sets/filter.js';
 import { filterToSql } from '../src/modules/catalogs/product-sets/filter-sql.js';
 import { dbKinds, openTestDatabase } from './harness.js';
 

@@ -44,7 +44,7 @@ import {
   storedFilter,
   updateProductSet,
 } from './product-sets.service.js';
-import { describeFilter, PRODUCT_SET_FIELDS, type ProductSetField } from './product-sets/filter.js';
+import { describeFilter, formatCents, PRODUCT_SET_FIELDS, type ProductSetField } from '@adloom/commerce';
 import { invalidInput } from '../../errors.js';
 import { CANONICAL_FIELDS } from './import/canonical.js';
 import { productCatalogItemId } from './catalog-item-id.js';
@@ -108,7 +108,7 @@ const CatalogImport = builder.objectRef<CatalogImportRow>('CatalogImport').imple
   }),
 });
 
-const money = (amount: number | null) => (amount === null ? null : (amount / 100).toFixed(2));
+const money = (amount: number | null) => (amount === null ? null : formatCents(amount));
 
 const CatalogItem = builder.objectRef<CatalogItemRow>('CatalogItem').implement({
   subGraphs: CLIENT,

@@ -6,7 +6,7 @@
 export { productCatalogItemId, parseItemId } from './catalog-item-id.js';
 export { findItem, ownCatalog } from './catalogs.service.js';
 export { ownProductSet, readFilter, storedFilter } from './product-sets.service.js';
-export { filterToJson, matchesFilter, parseProductSetFilter } from './product-sets/filter.js';
+export { matchesFilter } from './product-sets/filter.js';
 export { filterToSql } from './product-sets/filter-sql.js';
 export { catalogTemplateCsv, catalogTemplateXml } from './import/templates.js';
 import './catalogs.schema.js';

@@ -9,12 +9,7 @@ import { catalogs, productSets, type CatalogRow, type ProductSetRow } from '../.
 import { DomainError, invalidInput, isUuid } from '../../errors.js';
 import { listItems, ownCatalog } from './catalogs.service.js';
 import { filterToSql } from './product-sets/filter-sql.js';
-import {
-  describeFilter,
-  filterToJson,
-  parseProductSetFilter,
-  type ProductSetFilter,
-} from './product-sets/filter.js';
+import { describeFilter, filterToJson, parseProductSetFilter, type ProductSetFilter } from '@adloom/commerce';
 
 export const productSetNotFound = (id: string) => new DomainError('NOT_FOUND', `Product set ${id} not found`);
 

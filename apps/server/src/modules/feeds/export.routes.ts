@@ -22,11 +22,11 @@ import {
   type CatalogItemRow,
   type FeedRow,
 } from '../../db/schema.js';
+import { formatCents, withCurrency } from '@adloom/commerce';
 import { isUuid } from '../../errors.js';
 import { csvLine } from '../../http/csv-cell.js';
 import { fileUrl } from '../uploads/index.js';
 import { actorOf, fingerprint, recordAudit } from '../audit/index.js';
-import { formatMinorUnits } from './generation/metadata.js';
 import { catalogTemplateCsv, catalogTemplateXml } from '../catalogs/index.js';
 
 export type ExportFormat = 'xml' | 'csv';
@@ -44,7 +44,7 @@ export async function exportPath(db: Db, feed: FeedRow, format: ExportFormat): P
 }
 
 const price = (amount: number | null, currency: string | null) =>
-  amount === null ? '' : `${formatMinorUnits(amount)}${currency ? ` ${currency}` : ''}`;
+  amount === null ? '' : withCurrency(formatCents(amount), currency);
 
 /** The exported fields of an item, in Google/Meta names; image_link is the ad. */
 function exportFields(item: CatalogItemRow, adUrl: string): [string, string][] {

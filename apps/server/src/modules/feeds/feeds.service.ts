@@ -21,7 +21,8 @@ import {
 } from '../../db/schema.js';
 import { DomainError, invalidInput, isUuid } from '../../errors.js';
 import { JOBS, type JobQueue } from '../../jobs/queue.js';
-import { filterToJson, filterToSql, ownProductSet, readFilter, storedFilter } from '../catalogs/index.js';
+import { filterToJson } from '@adloom/commerce';
+import { filterToSql, ownProductSet, readFilter, storedFilter } from '../catalogs/index.js';
 import { GENERATE_CREATIVE_FAILED } from './generation.jobs.js';
 import { isGenerating } from './feed-status.js';
 

@@ -45,7 +45,7 @@ export function ProductSetEditor({
   const [name, setName] = useState(set?.name ?? '');
   const [editor, setEditor] = useState<EditorState>(() => {
     if (!set) return { mode: 'visual', root: newGroup() };
-    const parsed = parseFilterText(set.filterJson, kindOf);
+    const parsed = parseFilterText(set.filterJson);
     if ('root' in parsed) return { mode: 'visual', root: parsed.root };
     // A stored filter the visual editor cannot show is edited as JSON.
     return {
@@ -91,7 +91,7 @@ export function ProductSetEditor({
         problem: null,
       });
     } else if (!json && editor.mode === 'json') {
-      const parsed = parseFilterText(editor.text, kindOf);
+      const parsed = parseFilterText(editor.text);
       if ('root' in parsed) setEditor({ mode: 'visual', root: parsed.root });
       else setEditor({ ...editor, problem: `The rule editor cannot show this filter. ${parsed.error}` });
     }

@@ -1,15 +1,8 @@
 import { ActionIcon, Group, Select, Stack, Text } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import { capitalise } from './catalogFormat';
-import {
-  type KindOf,
-  OPERATOR_LABELS,
-  operatorsFor,
-  type RuleField,
-  type RuleNode,
-  withField,
-  withOperator,
-} from './productSetRules';
+import { OPERATOR_LABELS, operatorsFor } from '@adloom/commerce';
+import { type KindOf, type RuleField, type RuleNode, withField, withOperator } from './productSetRules';
 import { RuleValueInput } from './RuleValueInput';
 
 /** The field select's options: the catalogue's fields, then the extra fields (and any unknown one in use). */

@@ -1,11 +1,6 @@
 import { NumberInput, TagsInput, TextInput } from '@mantine/core';
-import {
-  type FieldKind,
-  isListOperator,
-  isNumericRule,
-  PRICE_FIELDS,
-  type RuleNode,
-} from './productSetRules';
+import { type FieldKind, isListOperator, isNumericRule, PRICE_FIELDS } from '@adloom/commerce';
+import type { RuleNode } from './productSetRules';
 
 /**
  * The value of one rule: a list of tags for is_any and is_not_any, a number input for numbers

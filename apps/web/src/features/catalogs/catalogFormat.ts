@@ -1,4 +1,5 @@
 /** Pure formatting helpers of the catalogue screens (no React, no DOM). */
+import { withCurrency } from '@adloom/commerce';
 
 export type CatalogSchedule = 'NONE' | 'HOURLY' | 'DAILY' | 'WEEKLY';
 
@@ -59,8 +60,7 @@ export function formatCount(count: number, singular: string, plural = `${singula
 
 /** A price with its currency code as the feed gave it: '49.99 USD'; '—' without one. */
 export function formatPrice(amount: string | null | undefined, currency: string | null | undefined): string {
-  if (!amount) return '—';
-  return currency ? `${amount} ${currency}` : amount;
+  return amount ? withCurrency(amount, currency) : '—';
 }
 
 const AVAILABILITY_COLORS: Record<string, string> = {

@@ -1,12 +1,26 @@
 /**
  * The product-set rule editor's model (no React, no DOM): a tree of groups and rules, turned into
- * Meta's filter JSON and back, and the checks the editor shows before the server sees the filter.
+ * Meta's filter JSON and back, and the checks the editor shows before the server sees the filter. The
+ * filter grammar (operators, field kinds, parsing and its messages) is @adloom/commerce's, as on the server.
  *
  * Meta's JSON: `{"and": [{"brand": {"eq": "Acme"}}, {"or": [{"price_amount": {"lt": 5000}}]}]}`.
- * Prices travel in minor units (50.00 is 5000); the editor shows and edits them as decimals.
+ * Prices travel in cents (50.00 is 5000); the editor shows and edits them as decimals.
  */
-
-export type FieldKind = 'text' | 'number';
+import {
+  decimalToCents,
+  type FieldKind,
+  type FilterNode,
+  type FilterOperator,
+  formatCents,
+  isDecimalText,
+  isListOperator,
+  isNumericRule,
+  operatorsFor,
+  parseProductSetFilter,
+  PRICE_FIELDS,
+  ProductSetFilterError,
+  shiftDecimal,
+} from '@adloom/commerce';
 
 /** A field a rule can test, as productSetFields lists it. */
 export interface RuleField {
@@ -17,94 +31,7 @@ export interface RuleField {
   extra?: boolean;
 }
 
-export const OPERATORS = [
-  'eq',
-  'neq',
-  'lt',
-  'lte',
-  'gt',
-  'gte',
-  'contains',
-  'not_contains',
-  'i_contains',
-  'i_not_contains',
-  'starts_with',
-  'i_starts_with',
-  'is_any',
-  'is_not_any',
-] as const;
-export type Operator = (typeof OPERATORS)[number];
-
-const LIST_OPERATORS: ReadonlySet<Operator> = new Set(['is_any', 'is_not_any']);
-const ORDER_OPERATORS: ReadonlySet<Operator> = new Set(['lt', 'lte', 'gt', 'gte']);
-const TEXT_ONLY_OPERATORS: ReadonlySet<Operator> = new Set([
-  'contains',
-  'not_contains',
-  'i_contains',
-  'i_not_contains',
-  'starts_with',
-  'i_starts_with',
-]);
-
-/** The words the editor shows for each operator (the server's sentences use the same ones). */
-export const OPERATOR_LABELS: Record<Operator, string> = {
-  eq: 'is',
-  neq: 'is not',
-  lt: 'is below',
-  lte: 'is at most',
-  gt: 'is above',
-  gte: 'is at least',
-  i_contains: 'contains',
-  i_not_contains: 'does not contain',
-  i_starts_with: 'starts with',
-  contains: 'contains (exact case)',
-  not_contains: 'does not contain (exact case)',
-  starts_with: 'starts with (exact case)',
-  is_any: 'is any of',
-  is_not_any: 'is none of',
-};
-
-// Text fields also take lt..gte: the server then reads the text as a number (an extra "size" column).
-const TEXT_FIELD_OPERATORS: readonly Operator[] = [
-  'eq',
-  'neq',
-  'i_contains',
-  'i_not_contains',
-  'i_starts_with',
-  'contains',
-  'not_contains',
-  'starts_with',
-  'is_any',
-  'is_not_any',
-  'lt',
-  'lte',
-  'gt',
-  'gte',
-];
-const NUMBER_FIELD_OPERATORS: readonly Operator[] = [
-  'eq',
-  'neq',
-  'lt',
-  'lte',
-  'gt',
-  'gte',
-  'is_any',
-  'is_not_any',
-];
-
-/** The operators that fit a field of this kind, in the order the operator select offers them. */
-export function operatorsFor(kind: FieldKind): readonly Operator[] {
-  return kind === 'number' ? NUMBER_FIELD_OPERATORS : TEXT_FIELD_OPERATORS;
-}
-
-/** The fields whose values are prices in minor units. */
-export const PRICE_FIELDS: ReadonlySet<string> = new Set(['price_amount', 'sale_price_amount']);
-
-export const isListOperator = (operator: Operator) => LIST_OPERATORS.has(operator);
-
-/** Whether the rule's value is a number: a numeric field, or a text field compared as a number. */
-export const isNumericRule = (kind: FieldKind, operator: Operator) =>
-  kind === 'number' || ORDER_OPERATORS.has(operator);
+export type Operator = FilterOperator;
 
 /**
  * One rule: a field, an operator and its value as the inputs hold it: `value` for one value,
@@ -210,55 +137,15 @@ export function withOperator(rule: RuleNode, operator: Operator): RuleNode {
   return { ...rule, operator, value: rule.values[0] ?? '', values: [] };
 }
 
-// ---- Decimal text, exactly (no floating-point rounding on the way) ----
-
-const DECIMAL_INPUT = /^(-?)(\d*)(?:\.(\d*))?$/;
-
-/** Whether the text is a number the editor accepts: `49`, `49.99`, `-3`, `.5`, `50.` */
-export function isDecimalText(text: string): boolean {
-  const match = DECIMAL_INPUT.exec(text.trim());
-  return match !== null && `${match[2]}${match[3] ?? ''}`.length > 0;
-}
-
-/** Moves the decimal point of a decimal text `places` to the right (left when negative), exactly. */
-export function shiftDecimal(text: string, places: number): string {
-  const match = DECIMAL_INPUT.exec(text.trim());
-  if (!match) return text;
-  const [, sign, whole = '', fraction = ''] = match;
-  let digits = whole + fraction;
-  let point = whole.length + places;
-  if (point < 0) {
-    digits = '0'.repeat(-point) + digits;
-    point = 0;
-  }
-  if (point > digits.length) digits += '0'.repeat(point - digits.length);
-  const integer = digits.slice(0, point).replace(/^0+(?=\d)/, '') || '0';
-  const decimals = digits.slice(point).replace(/0+$/, '');
-  const magnitude = decimals ? `${integer}.${decimals}` : integer;
-  return sign && /[1-9]/.test(magnitude) ? `-${magnitude}` : magnitude;
-}
-
-/** A price as the editor shows it, from minor units: 5000 → "50.00", 4999.5 → "49.995". */
-export function priceFromMinor(minor: number): string {
-  const text = shiftDecimal(String(minor), -2);
-  const [integer, decimals = ''] = text.split('.');
-  return `${integer}.${decimals.padEnd(2, '0')}`;
-}
-
-/** A price typed in the editor, in minor units: "49.99" → 4999. */
-export function priceToMinor(text: string): number {
-  return Number(shiftDecimal(text, 2));
-}
-
 // ---- Tree → Meta's JSON ----
 
 /**
- * The number a numeric value is sent as (prices in minor units). Text that is not a number is sent
+ * The number a numeric value is sent as (prices in cents). Text that is not a number is sent
  * as it is, so that the server names it: toFilterJson never refuses a tree.
  */
 function numberValue(field: string, text: string): number | string {
   if (!isDecimalText(text)) return text;
-  return PRICE_FIELDS.has(field) ? priceToMinor(text) : Number(shiftDecimal(text, 0));
+  return PRICE_FIELDS.has(field) ? decimalToCents(text) : Number(shiftDecimal(text, 0));
 }
 
 function ruleJson(rule: RuleNode, kindOf: KindOf): Record<string, unknown> {
@@ -280,84 +167,44 @@ export function toFilterJson(root: GroupNode, kindOf: KindOf): Record<string, un
 
 // ---- Meta's JSON → tree ----
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+/** A value of the parsed filter as the editor's text: prices from cents, other numbers as written. */
+const valueText = (field: string, value: string | number): string =>
+  typeof value === 'string' ? value : PRICE_FIELDS.has(field) ? formatCents(value) : String(value);
 
-const isOperator = (key: string): key is Operator => (OPERATORS as readonly string[]).includes(key);
-
-class ShapeError extends Error {}
-
-function fail(path: string, problem: string): never {
-  throw new ShapeError(path ? `${path}: ${problem}` : problem);
-}
-
-const join = (path: string, key: string) => (path ? `${path}.${key}` : key);
-
-/** A JSON value as the editor's text: prices from minor units, other numbers as written. */
-function valueText(field: string, numeric: boolean, raw: unknown, path: string): string {
-  if (typeof raw === 'number' && Number.isFinite(raw))
-    return numeric && PRICE_FIELDS.has(field) ? priceFromMinor(raw) : String(raw);
-  if (typeof raw === 'string') {
-    if (numeric && PRICE_FIELDS.has(field) && isDecimalText(raw)) return priceFromMinor(Number(raw));
-    return raw;
-  }
-  return fail(path, `needs ${numeric ? 'a number' : 'a text'}, got ${JSON.stringify(raw) ?? 'nothing'}`);
-}
-
-function parseRule(field: string, condition: unknown, path: string, kindOf: KindOf): RuleNode {
-  if (!isObject(condition)) fail(path, 'needs an operator object such as {"eq": "value"}');
-  const keys = Object.keys(condition);
-  if (keys.length !== 1) fail(path, `needs exactly one operator, got ${keys.length}`);
-  const operator = keys[0]!;
-  if (!isOperator(operator)) fail(path, `unknown operator '${operator}'`);
-  const kind = kindOf(field);
-  if (kind === 'number' && TEXT_ONLY_OPERATORS.has(operator))
-    fail(path, `'${operator}' needs a text field; ${field} is a number`);
-  const raw = condition[operator];
-  const rule: RuleNode = { type: 'rule', id: nodeId(), field, operator, value: '', values: [] };
-  if (isListOperator(operator)) {
-    if (!Array.isArray(raw)) fail(path, `'${operator}' needs a list`);
-    return { ...rule, values: raw.map((item) => valueText(field, kind === 'number', item, path)) };
-  }
-  return { ...rule, value: valueText(field, isNumericRule(kind, operator), raw, path) };
-}
-
-function parseNode(value: unknown, path: string, kindOf: KindOf): EditorNode {
-  if (!isObject(value)) fail(path, 'a rule must be an object');
-  const keys = Object.keys(value);
-  if (keys.length !== 1)
-    fail(path, `a rule has exactly one key (a field, "and" or "or"), got ${keys.length}`);
-  const key = keys[0]!;
-  const inner = value[key];
-  if (key === 'and' || key === 'or') {
-    const groupPath = join(path, key);
-    if (!Array.isArray(inner)) fail(groupPath, `'${key}' needs a list of rules`);
-    return newGroup(
-      key,
-      inner.map((child, i) => parseNode(child, `${groupPath}[${i}]`, kindOf)),
-    );
-  }
-  return parseRule(key, inner, join(path, key), kindOf);
+/** The editor's node for a node of the parsed filter. */
+function editorNode(node: FilterNode): EditorNode {
+  if (node.type !== 'rule') return newGroup(node.type, node.rules.map(editorNode));
+  const rule: RuleNode = {
+    type: 'rule',
+    id: nodeId(),
+    field: node.field,
+    operator: node.operator,
+    value: '',
+    values: [],
+  };
+  if (Array.isArray(node.value))
+    return { ...rule, values: node.value.map((value: string | number) => valueText(node.field, value)) };
+  return { ...rule, value: valueText(node.field, node.value) };
 }
 
 /**
- * The editor's tree for Meta's filter JSON (already parsed), or why the visual editor cannot show
- * it; the message starts with the path of the faulty part, as the server's do.
+ * The editor's tree for Meta's filter JSON (already parsed), or why it is not a filter: the server's
+ * message, which starts with the path of the faulty part.
  */
-export function fromFilterJson(json: unknown, kindOf: KindOf): { root: GroupNode } | { error: string } {
+export function fromFilterJson(json: unknown): { root: GroupNode } | { error: string } {
   try {
-    if (!isObject(json)) fail('', 'the filter must be a JSON object such as {"brand": {"eq": "Acme"}}');
-    if (Object.keys(json).length === 0) return { root: newGroup() };
-    const node = parseNode(json, '', kindOf);
+    const filter = parseProductSetFilter(json);
+    if (filter.type === 'all') return { root: newGroup() };
+    const node = editorNode(filter);
     return { root: node.type === 'group' ? node : newGroup('and', [node]) };
   } catch (error) {
-    if (error instanceof ShapeError) return { error: error.message };
+    if (error instanceof ProductSetFilterError) return { error: error.message };
     throw error;
   }
 }
 
 /** Reads filter JSON text; an empty text is `{}`. */
-export function parseFilterText(text: string, kindOf: KindOf): { root: GroupNode } | { error: string } {
+export function parseFilterText(text: string): { root: GroupNode } | { error: string } {
   if (text.trim() === '') return { root: newGroup() };
   let json: unknown;
   try {
@@ -365,7 +212,7 @@ export function parseFilterText(text: string, kindOf: KindOf): { root: GroupNode
   } catch {
     return { error: 'The filter is not valid JSON.' };
   }
-  return fromFilterJson(json, kindOf);
+  return fromFilterJson(json);
 }
 
 // ---- Checks before sending ----

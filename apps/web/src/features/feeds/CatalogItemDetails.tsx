@@ -1,11 +1,12 @@
 import { Alert, Anchor, Box, DataList, Loader, Stack, Text, Title } from '@mantine/core';
+import { withCurrency } from '@adloom/commerce';
 import { useQuery } from 'urql';
 import { QueryState } from '../../components/QueryState';
 import { FeedCatalogItemQuery } from './api/catalogItem';
 import { CreativeImage } from './CreativeImage';
 
 const price = (amount: string | null, currency: string | null) =>
-  amount === null ? '—' : `${amount}${currency ? ` ${currency}` : ''}`;
+  amount === null ? '—' : withCurrency(amount, currency);
 
 function extraFields(json: string): [string, string][] {
   try {

@@ -9,7 +9,6 @@ import {
   normalizeAvailability,
   normalizeColumnName,
   normalizeCondition,
-  parsePrice,
   parseSalePeriod,
   routeColumn,
   shorten,
@@ -135,47 +134,6 @@ describe('availability and condition', () => {
 });
 
 describe('prices', () => {
-  it.each([
-    ['15.00 USD', 1500, 'USD'],
-    ['USD 15.00', 1500, 'USD'],
-    ['15 USD', 1500, 'USD'],
-    ['15USD', 1500, 'USD'],
-    ['15.5 usd', 1550, 'USD'],
-    ['1,299.00 USD', 129900, 'USD'],
-    ['1.299,00 EUR', 129900, 'EUR'],
-    ['15,00 EUR', 1500, 'EUR'],
-    ['15,5 EUR', 1550, 'EUR'],
-    ['1,299 USD', 129900, 'USD'],
-    ['1.299 EUR', 129900, 'EUR'],
-    ['1.299.000 EUR', 129900000, 'EUR'],
-    ['1,299,000.50 USD', 129900050, 'USD'],
-    ['1 299,00 EUR', 129900, 'EUR'],
-    ['1\u00a0299,00 EUR', 129900, 'EUR'],
-    ["1'299.00 CHF", 129900, 'CHF'],
-    ['0.125 KWD', 13, 'KWD'],
-    ['1234.567 USD', 123457, 'USD'],
-    ['0 USD', 0, 'USD'],
-    ['15.00', 1500, null],
-    ['42', 4200, null],
-  ])('reads %s', (value, amount, currency) => {
-    expect(parsePrice(value)).toEqual({ amount, currency });
-  });
-
-  it.each([
-    ['-15.00 USD', 'a price cannot be negative'],
-    ['USD -1', 'a price cannot be negative'],
-    ['$15.00', 'write an amount and an ISO 4217 currency code, e.g. 15.00 USD'],
-    ['15.00 €', 'write an amount and an ISO 4217 currency code, e.g. 15.00 USD'],
-    ['free', 'write an amount and an ISO 4217 currency code, e.g. 15.00 USD'],
-    ['USD 15 EUR', 'write an amount and an ISO 4217 currency code, e.g. 15.00 USD'],
-    ['15.00 XYZ', 'XYZ is not an ISO 4217 currency code'],
-    ['1,2,3 USD', 'the amount is not a number'],
-    ['1.2,3.4 USD', 'the amount is not a number'],
-    ['15 00 EUR', 'the amount is not a number'],
-  ])('refuses %s', (value, message) => {
-    expect(() => parsePrice(value)).toThrow(message);
-  });
-
   it('rejects the row naming the column and value', () => {
     expect(rejection({ id: '7', price: '-3 USD' })).toBe(
       'Invalid price “-3 USD” in column price: a price cannot be negative',

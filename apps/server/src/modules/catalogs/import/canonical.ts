@@ -5,6 +5,7 @@
  * hash that tells an import which items changed. No I/O here; parse.ts yields the rows.
  */
 import { createHash } from 'node:crypto';
+import { parsePrice, PriceError, type Price } from '@adloom/commerce';
 import { hasXmlInvalidChars, stripXmlInvalidChars, xmlInvalidCharNames } from '@adloom/template';
 
 /** The canonical fields, in the order the templates and the mapping screen list them. */
@@ -227,108 +228,9 @@ function compactWord(value: string): string {
   return value.toLowerCase().replace(/[\s_-]+/g, '');
 }
 
-/** A price in hundredths of the currency unit (cents), with its ISO 4217 code when the feed gave one. */
-export interface Price {
-  amount: number;
-  currency: string | null;
-}
-
 /** Why a value could not be read; the row's reason names the column and the value around it. */
 export class ValueError extends Error {
   override readonly name = 'ValueError';
-}
-
-const PRICE_FORM = /^(?:([A-Za-z]{3})\s*)?([+-]?[\d.,\s\u00a0\u202f'’]*\d[\d.,]*)(?:\s*([A-Za-z]{3}))?$/;
-const SPACE_GROUPS = /^\d{1,3}(?:[\s\u00a0\u202f'’]\d{3})+(?:[.,]\d+)?$/;
-const CURRENCIES: ReadonlySet<string> = new Set(Intl.supportedValuesOf('currency'));
-/** Larger amounts lose cents in a double; no real price comes near. */
-const MAX_PRICE_CENTS = Number.MAX_SAFE_INTEGER;
-
-/**
- * Reads a price: an amount and an ISO 4217 code on either side (`15.00 USD`, `USD 15.00`, `15 USD`,
- * `1,299.00 USD`, `15,00 EUR`, `1 299,00 EUR`), or an amount alone (null currency). The decimal
- * separator rule:
- * - with both `.` and `,`, the one written last is the decimal separator and the other groups thousands;
- * - with one of them written several times, it groups thousands (`1.299.000`);
- * - with one of them written once, it groups thousands when exactly three digits follow and the integer
- *   part is not 0 (`1,299` and `1.299` are 1299), otherwise it is the decimal separator (`15,5`,
- *   `15.00`, `0.125`);
- * - spaces, no-break spaces and apostrophes may group thousands (`1 299,00`, `1'299.00`).
- * Amounts are rounded half up to the cent. Currency symbols (`$`, `€`) are refused: `$` alone does not
- * say which dollar. Throws a ValueError for a negative, empty or unreadable price.
- */
-export function parsePrice(value: string): Price {
-  const text = value.trim();
-  const match = PRICE_FORM.exec(text);
-  if (!match || (match[1] !== undefined && match[3] !== undefined)) {
-    throw new ValueError('write an amount and an ISO 4217 currency code, e.g. 15.00 USD');
-  }
-  let number = (match[2] ?? '').trim();
-  if (number.startsWith('-')) throw new ValueError('a price cannot be negative');
-  if (number.startsWith('+')) number = number.slice(1);
-  if (/[\s\u00a0\u202f'’]/.test(number)) {
-    if (!SPACE_GROUPS.test(number)) throw new ValueError('the amount is not a number');
-    number = number.replace(/[\s\u00a0\u202f'’]/g, '');
-  }
-  const cents = amountToCents(number);
-  if (cents === undefined) throw new ValueError('the amount is not a number');
-  if (cents > MAX_PRICE_CENTS) throw new ValueError('the amount is too large');
-  const currency = (match[1] ?? match[3])?.toUpperCase() ?? null;
-  if (currency !== null && !CURRENCIES.has(currency))
-    throw new ValueError(`${currency} is not an ISO 4217 currency code`);
-  return { amount: cents, currency };
-}
-
-/** `1,299.50` → 129950; undefined when the separators do not form a number. */
-function amountToCents(number: string): number | undefined {
-  const dots = count(number, '.');
-  const commas = count(number, ',');
-  let integer: string;
-  let fraction = '';
-  if (dots > 0 && commas > 0) {
-    const decimal = number.lastIndexOf('.') > number.lastIndexOf(',') ? '.' : ',';
-    const group = decimal === '.' ? ',' : '.';
-    const at = number.lastIndexOf(decimal);
-    if (count(number, decimal) > 1) return undefined;
-    integer = ungroup(number.slice(0, at), group) ?? '';
-    if (integer === '') return undefined;
-    fraction = number.slice(at + 1);
-  } else if (dots + commas === 0) {
-    integer = number;
-  } else {
-    const separator = dots > 0 ? '.' : ',';
-    const at = number.indexOf(separator);
-    const head = number.slice(0, at);
-    const tail = number.slice(at + 1);
-    const once = dots + commas === 1;
-    if (!once || (/^\d{3}$/.test(tail) && /^[1-9]\d{0,2}$/.test(head))) {
-      integer = ungroup(number, separator) ?? '';
-      if (integer === '') return undefined;
-    } else {
-      integer = head;
-      fraction = tail;
-    }
-  }
-  if (!/^\d+$/.test(integer) || !/^\d*$/.test(fraction)) return undefined;
-  const whole = Number(integer) * 100;
-  const cents = fraction === '' ? 0 : Math.round(Number(`0.${fraction}`) * 100);
-  const total = whole + cents;
-  return Number.isFinite(total) ? total : undefined;
-}
-
-/** `1,299,000` with `,` → `1299000`; undefined when the groups are not 1–3 digits then threes. */
-function ungroup(text: string, group: string): string | undefined {
-  const parts = text.split(group);
-  if (parts.length === 1) return /^\d+$/.test(text) ? text : undefined;
-  if (!/^\d{1,3}$/.test(parts[0] ?? '')) return undefined;
-  if (!parts.slice(1).every((p) => /^\d{3}$/.test(p))) return undefined;
-  return parts.join('');
-}
-
-function count(text: string, char: string): number {
-  let n = 0;
-  for (const c of text) if (c === char) n += 1;
-  return n;
 }
 
 const ISO_INSTANT =
@@ -619,7 +521,7 @@ function readPrice(row: Collected, field: number): Price | null | string {
   try {
     return parsePrice(row.text(field));
   } catch (e) {
-    if (e instanceof ValueError) return e.message;
+    if (e instanceof PriceError) return e.message;
     throw e;
   }
 }

@@ -8,16 +8,13 @@ import { catalogItems } from '../../../db/schema.js';
 import { containing, escapeLike } from '../../../db/like.js';
 import {
   DECIMAL_PATTERN,
-  FOLD_FROM,
-  FOLD_TO,
   NEGATED_OPERATORS,
-  foldCase,
-  productSetField,
   type FieldKind,
   type FilterOperator,
   type FilterRule,
   type ProductSetFilter,
-} from './filter.js';
+} from '@adloom/commerce';
+import { fieldSource, FOLD_FROM, FOLD_TO, foldCase } from './filter.js';
 
 type CatalogItemsTable = typeof catalogItems;
 
@@ -66,7 +63,7 @@ export function filterToSql(filter: ProductSetFilter, table: CatalogItemsTable =
       return sql`(${sql.join(parts, filter.type === 'and' ? sql` and ` : sql` or `)})`;
     }
   }
-  const field = productSetField(filter.field);
+  const field = fieldSource(filter.field);
   const expr = field.column ? sql`${table[field.column]}` : sql`(${table.extra} ->> ${field.name}::text)`;
   const positive = NEGATED_OPERATORS[filter.operator];
   return positive

@@ -48,7 +48,8 @@ import {
 } from '../../../db/schema.js';
 import type { AppDeps } from '../../../deps.js';
 import { brandInputsFor, brandKitFontSource, type BrandInputs } from '../../brand-kit/index.js';
-import { matchesFilter, parseProductSetFilter } from '../../catalogs/index.js';
+import { parseProductSetFilter } from '@adloom/commerce';
+import { matchesFilter } from '../../catalogs/index.js';
 import { chooseDesign } from './design-choice.js';
 import { bytesHash, creativeInputHash, pickMetadata, templateUses } from './input-hash.js';
 import { itemImages, itemMetadata } from './metadata.js';

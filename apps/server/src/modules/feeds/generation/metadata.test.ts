@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogItemRow } from '../../../db/schema.js';
-import { formatMinorUnits, isSaleActive, itemImages, itemMetadata } from './metadata.js';
+import { isSaleActive, itemImages, itemMetadata } from './metadata.js';
 
 function item(overrides: Partial<CatalogItemRow> = {}): CatalogItemRow {
   return {
@@ -38,16 +38,6 @@ function item(overrides: Partial<CatalogItemRow> = {}): CatalogItemRow {
 }
 
 const NOW = new Date('2024-11-15T12:00:00Z');
-
-describe('formatMinorUnits', () => {
-  it('writes cents as a two-decimal string', () => {
-    expect(formatMinorUnits(12900)).toBe('129.00');
-    expect(formatMinorUnits(5)).toBe('0.05');
-    expect(formatMinorUnits(0)).toBe('0.00');
-    expect(formatMinorUnits(123456789)).toBe('1234567.89');
-    expect(formatMinorUnits(-1999)).toBe('-19.99');
-  });
-});
 
 describe('itemMetadata', () => {
   it('maps every canonical field under its catalogue name', () => {

@@ -3,6 +3,7 @@
  * the item's input images in slot order (template-format.md section 4). Pure: no database, no clock
  * (the caller passes `now`).
  */
+import { formatCents } from '@adloom/commerce';
 import type { CatalogItemRow } from '../../../db/schema.js';
 
 /** The fields itemImages reads. */
@@ -16,17 +17,6 @@ export function itemImages(item: ItemImageFields): string[] {
   return [item.imageLink, ...item.additionalImageLinks]
     .map((link) => (typeof link === 'string' ? link.trim() : ''))
     .filter((link) => link !== '');
-}
-
-/**
- * Minor units (cents) as a decimal string with two decimals: 12900 → '129.00', -5 → '-0.05'. The
- * schema stores every price in hundredths (catalog_items: "Prices are in minor units (cents)"), so a
- * currency without cents (JPY) is still divided by 100 here: the importer's scale decides, not this.
- */
-export function formatMinorUnits(amount: number): string {
-  const sign = amount < 0 ? '-' : '';
-  const cents = Math.abs(Math.round(amount));
-  return `${sign}${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 }
 
 /**
@@ -53,7 +43,7 @@ const flag = (value: boolean): string => (value ? 'True' : 'False');
  * - every canonical text field under its catalogue name (id, title, description, brand, availability,
  *   condition, link, image_link, additional_image_link (comma-separated), item_group_id, product_type,
  *   google_product_category, custom_label_0..4) and currency when known;
- * - price as a decimal string ('129.00'); sale_price only while the sale is active (isSaleActive), so an
+ * - price as a decimal string ('129.00', formatCents); sale_price only while the sale is active (isSaleActive), so an
  *   expired sale shows the plain price everywhere, {sale_price} texts included (they are cleared);
  * - is_sale 'True' or 'False' (isSaleActive);
  * - rating_value from rating (absent when there is none, or when it is 0: feeds write 0 for "no reviews",
@@ -87,8 +77,8 @@ export function itemMetadata(item: CatalogItemRow, now: Date): Record<string, st
     custom_label_3: item.customLabel3,
     custom_label_4: item.customLabel4,
     currency: item.currency,
-    price: item.priceAmount === null ? null : formatMinorUnits(item.priceAmount),
-    sale_price: onSale && item.salePriceAmount !== null ? formatMinorUnits(item.salePriceAmount) : null,
+    price: item.priceAmount === null ? null : formatCents(item.priceAmount),
+    sale_price: onSale && item.salePriceAmount !== null ? formatCents(item.salePriceAmount) : null,
     is_sale: flag(onSale),
     rating_value:
       item.rating === null || !Number.isFinite(item.rating) || item.rating === 0 ? null : String(item.rating),
