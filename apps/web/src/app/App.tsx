@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { RouterProvider } from 'react-router';
 import { Provider as UrqlProvider } from 'urql';
-import { SessionProvider } from '../features/session/SessionProvider';
+import { SessionProvider } from '../features/session';
 import { publicClient } from '../graphql/urql';
 import { router } from './router';
 import { AppStoreProvider } from './store/AppStoreProvider';

@@ -1,6 +1,6 @@
 import { matchRoutes, type Params, type RouteObject } from 'react-router';
 import { BuilderTemplateQuery } from '../features/builder';
-import { SessionQuery } from '../features/session/api/sessionQuery';
+import { SessionQuery } from '../features/session';
 import { askEarlyAt } from '../graphql/urql';
 import { clientRoutes, type ClientScreen } from './routes';
 

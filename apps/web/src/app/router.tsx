@@ -2,7 +2,50 @@ import type { ComponentType, ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/PageLoader';
 import { loadBuilderScreen } from '../features/builder';
-import { LandingRedirect } from '../features/session/LandingRedirect';
+import {
+  loadAccountLayout,
+  loadAccountSettingsScreen,
+  loadPlanExpiredScreen,
+  loadUnauthorizedScreen,
+} from '../features/account';
+import {
+  loadForgotPasswordScreen,
+  loadLocalLoginScreen,
+  loadLoginChoiceScreen,
+  loadResetPasswordScreen,
+} from '../features/auth';
+import { loadBrandKitScreen } from '../features/brand-kit';
+import { loadCatalogScreen, loadCatalogsScreen, loadNewCatalogScreen } from '../features/catalogs';
+import { loadClientLanding, loadClientLayout } from '../features/clients';
+import {
+  loadFeedCreativesScreen,
+  loadFeedDesignScreen,
+  loadFeedPreviewScreen,
+  loadFeedScreen,
+  loadFeedsHubSection,
+} from '../features/feeds';
+import { loadPlaceholderScreen } from '../features/placeholder';
+import {
+  loadOutboxScreen,
+  loadPortalAuditLogScreen,
+  loadPortalClientFeaturesScreen,
+  loadPortalClientMsaScreen,
+  loadPortalClientScreen,
+  loadPortalClientsScreen,
+  loadPortalCreateClientScreen,
+  loadPortalLayout,
+} from '../features/portal';
+import {
+  loadCreateWorkspaceScreen,
+  loadInvitationScreen,
+  loadLimitedAccessScreen,
+  loadRegisterScreen,
+  loadSignInIssueScreen,
+  loadVerifyEmailScreen,
+} from '../features/registration';
+import { loadLibraryScreen, loadProductsHubScreen, loadTemplatesScreen } from '../features/templates';
+import { loadUsersScreen } from '../features/users';
+import { LandingRedirect } from '../features/session';
 import { RootLayout } from './RootLayout';
 import { RouteErrorScreen } from './RouteErrorScreen';
 import { type ClientRoute, clientRoutes } from './routes';
@@ -19,21 +62,21 @@ function screen<Name extends string>(
 async function loadClientScreen(route: ClientRoute): Promise<{ element: ReactNode }> {
   switch (route.screen) {
     case 'users': {
-      const { UsersScreen } = await import('../features/users/UsersScreen');
+      const { UsersScreen } = await loadUsersScreen();
       return { element: <UsersScreen route={route} /> };
     }
     case 'plan-expired': {
-      const { PlanExpiredScreen } = await import('../features/account/PlanExpiredScreen');
+      const { PlanExpiredScreen } = await loadPlanExpiredScreen();
       return { element: <PlanExpiredScreen route={route} /> };
     }
     case 'unauthorized': {
-      const { UnauthorizedScreen } = await import('../features/account/UnauthorizedScreen');
+      const { UnauthorizedScreen } = await loadUnauthorizedScreen();
       return { element: <UnauthorizedScreen route={route} /> };
     }
     case 'products': {
       const [{ ProductsHubScreen }, { FeedsHubSection }] = await Promise.all([
-        import('../features/templates/ProductsHubScreen'),
-        import('../features/feeds/FeedsHubSection'),
+        loadProductsHubScreen(),
+        loadFeedsHubSection(),
       ]);
       return {
         element: (
@@ -45,23 +88,23 @@ async function loadClientScreen(route: ClientRoute): Promise<{ element: ReactNod
       };
     }
     case 'feed': {
-      const { FeedScreen } = await import('../features/feeds/FeedScreen');
+      const { FeedScreen } = await loadFeedScreen();
       return { element: <FeedScreen route={route} /> };
     }
     case 'feed-creatives': {
-      const { FeedCreativesScreen } = await import('../features/feeds/FeedCreativesScreen');
+      const { FeedCreativesScreen } = await loadFeedCreativesScreen();
       return { element: <FeedCreativesScreen route={route} /> };
     }
     case 'feed-preview': {
-      const { FeedPreviewScreen } = await import('../features/feeds/FeedPreviewScreen');
+      const { FeedPreviewScreen } = await loadFeedPreviewScreen();
       return { element: <FeedPreviewScreen route={route} /> };
     }
     case 'feed-design': {
-      const { FeedDesignScreen } = await import('../features/feeds/FeedDesignScreen');
+      const { FeedDesignScreen } = await loadFeedDesignScreen();
       return { element: <FeedDesignScreen route={route} /> };
     }
     case 'templates': {
-      const { TemplatesScreen } = await import('../features/templates/TemplatesScreen');
+      const { TemplatesScreen } = await loadTemplatesScreen();
       return { element: <TemplatesScreen route={route} /> };
     }
     case 'template-create': {
@@ -69,7 +112,7 @@ async function loadClientScreen(route: ClientRoute): Promise<{ element: ReactNod
       return { element: <BuilderScreen route={route} /> };
     }
     case 'template-library': {
-      const { LibraryScreen } = await import('../features/templates/LibraryScreen');
+      const { LibraryScreen } = await loadLibraryScreen();
       return { element: <LibraryScreen route={route} /> };
     }
     case 'template': {
@@ -77,23 +120,23 @@ async function loadClientScreen(route: ClientRoute): Promise<{ element: ReactNod
       return { element: <BuilderScreen route={route} /> };
     }
     case 'catalogs': {
-      const { CatalogsScreen } = await import('../features/catalogs/CatalogsScreen');
+      const { CatalogsScreen } = await loadCatalogsScreen();
       return { element: <CatalogsScreen route={route} /> };
     }
     case 'catalog-create': {
-      const { NewCatalogScreen } = await import('../features/catalogs/NewCatalogScreen');
+      const { NewCatalogScreen } = await loadNewCatalogScreen();
       return { element: <NewCatalogScreen route={route} /> };
     }
     case 'catalog': {
-      const { CatalogScreen } = await import('../features/catalogs/CatalogScreen');
+      const { CatalogScreen } = await loadCatalogScreen();
       return { element: <CatalogScreen route={route} /> };
     }
     case 'brand-kit': {
-      const { BrandKitScreen } = await import('../features/brand-kit/BrandKitScreen');
+      const { BrandKitScreen } = await loadBrandKitScreen();
       return { element: <BrandKitScreen route={route} /> };
     }
     case 'placeholder': {
-      const { PlaceholderScreen } = await import('../features/placeholder/PlaceholderScreen');
+      const { PlaceholderScreen } = await loadPlaceholderScreen();
       return { element: <PlaceholderScreen route={route} /> };
     }
   }
@@ -116,90 +159,84 @@ export const routeObjects: RouteObject[] = [
       { index: true, Component: LandingRedirect },
       {
         path: 'login',
-        lazy: screen(() => import('../features/auth/LoginChoiceScreen'), 'LoginChoiceScreen'),
+        lazy: screen(loadLoginChoiceScreen, 'LoginChoiceScreen'),
       },
       {
         path: 'login/local',
-        lazy: screen(() => import('../features/auth/LocalLoginScreen'), 'LocalLoginScreen'),
+        lazy: screen(loadLocalLoginScreen, 'LocalLoginScreen'),
       },
       {
         path: 'login/forgot',
-        lazy: screen(() => import('../features/auth/ForgotPasswordScreen'), 'ForgotPasswordScreen'),
+        lazy: screen(loadForgotPasswordScreen, 'ForgotPasswordScreen'),
       },
       {
         path: 'login/reset',
-        lazy: screen(() => import('../features/auth/ResetPasswordScreen'), 'ResetPasswordScreen'),
+        lazy: screen(loadResetPasswordScreen, 'ResetPasswordScreen'),
       },
       {
         path: 'register',
-        lazy: screen(() => import('../features/registration/RegisterScreen'), 'RegisterScreen'),
+        lazy: screen(loadRegisterScreen, 'RegisterScreen'),
       },
       {
         path: 'register/verify',
-        lazy: screen(() => import('../features/registration/VerifyEmailScreen'), 'VerifyEmailScreen'),
+        lazy: screen(loadVerifyEmailScreen, 'VerifyEmailScreen'),
       },
       {
         path: 'register/client',
-        lazy: screen(() => import('../features/registration/CreateWorkspaceScreen'), 'CreateWorkspaceScreen'),
+        lazy: screen(loadCreateWorkspaceScreen, 'CreateWorkspaceScreen'),
       },
       {
         path: 'register/linking',
-        lazy: screen(() => import('../features/registration/InvitationScreen'), 'InvitationScreen'),
+        lazy: screen(loadInvitationScreen, 'InvitationScreen'),
       },
       {
         path: 'register/limited',
-        lazy: screen(() => import('../features/registration/LimitedAccessScreen'), 'LimitedAccessScreen'),
+        lazy: screen(loadLimitedAccessScreen, 'LimitedAccessScreen'),
       },
       {
         path: 'register/issue',
-        lazy: screen(() => import('../features/registration/SignInIssueScreen'), 'SignInIssueScreen'),
+        lazy: screen(loadSignInIssueScreen, 'SignInIssueScreen'),
       },
       {
         path: 'portal',
-        lazy: screen(() => import('../features/portal/PortalLayout'), 'PortalLayout'),
+        lazy: screen(loadPortalLayout, 'PortalLayout'),
         children: [
           { index: true, element: <Navigate to="/portal/clients/" replace /> },
           {
             path: 'clients',
-            lazy: screen(() => import('../features/portal/PortalClientsScreen'), 'PortalClientsScreen'),
+            lazy: screen(loadPortalClientsScreen, 'PortalClientsScreen'),
           },
           {
             path: 'client-create',
-            lazy: screen(
-              () => import('../features/portal/PortalCreateClientScreen'),
-              'PortalCreateClientScreen',
-            ),
+            lazy: screen(loadPortalCreateClientScreen, 'PortalCreateClientScreen'),
           },
           {
             path: 'clients/:id',
-            lazy: screen(() => import('../features/portal/PortalClientScreen'), 'PortalClientScreen'),
+            lazy: screen(loadPortalClientScreen, 'PortalClientScreen'),
           },
           {
             path: 'clients/:id/features',
-            lazy: screen(
-              () => import('../features/portal/PortalClientFeaturesScreen'),
-              'PortalClientFeaturesScreen',
-            ),
+            lazy: screen(loadPortalClientFeaturesScreen, 'PortalClientFeaturesScreen'),
           },
           {
             path: 'clients/:id/msa',
-            lazy: screen(() => import('../features/portal/PortalClientMsaScreen'), 'PortalClientMsaScreen'),
+            lazy: screen(loadPortalClientMsaScreen, 'PortalClientMsaScreen'),
           },
-          { path: 'outbox', lazy: screen(() => import('../features/portal/OutboxScreen'), 'OutboxScreen') },
+          { path: 'outbox', lazy: screen(loadOutboxScreen, 'OutboxScreen') },
           {
             path: 'audit-log',
-            lazy: screen(() => import('../features/portal/PortalAuditLogScreen'), 'PortalAuditLogScreen'),
+            lazy: screen(loadPortalAuditLogScreen, 'PortalAuditLogScreen'),
           },
           { path: '*', lazy: notFoundPanel },
         ],
       },
       {
         path: 'account',
-        lazy: screen(() => import('../features/account/AccountLayout'), 'AccountLayout'),
+        lazy: screen(loadAccountLayout, 'AccountLayout'),
         children: [
           {
             index: true,
-            lazy: screen(() => import('../features/account/AccountSettingsScreen'), 'AccountSettingsScreen'),
+            lazy: screen(loadAccountSettingsScreen, 'AccountSettingsScreen'),
           },
           { path: '*', lazy: notFoundPanel },
         ],
@@ -207,9 +244,9 @@ export const routeObjects: RouteObject[] = [
       { path: 'clients', element: <Navigate to="/" replace /> },
       {
         path: 'clients/:clientId',
-        lazy: screen(() => import('../features/clients/ClientLayout'), 'ClientLayout'),
+        lazy: screen(loadClientLayout, 'ClientLayout'),
         children: [
-          { index: true, lazy: screen(() => import('../features/clients/ClientLanding'), 'ClientLanding') },
+          { index: true, lazy: screen(loadClientLanding, 'ClientLanding') },
           ...clientRoutes.map(clientRouteObject),
           { path: '*', lazy: notFoundPanel },
         ],

@@ -1,7 +1,7 @@
 import { Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { ReactNode } from 'react';
-import { useBranding } from '../features/session/session';
+import { useBranding } from '../features/session';
 import { HelpContact } from './HelpContact';
 
 /** The frame of signed-out and onboarding pages: product name, a card with the page, help contact. */

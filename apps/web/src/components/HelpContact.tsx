@@ -1,5 +1,5 @@
 import { Anchor, Text, type TextProps } from '@mantine/core';
-import { useBranding } from '../features/session/session';
+import { useBranding } from '../features/session';
 
 /** The customer-success contact of the current branding. */
 export function HelpContact(props: TextProps) {

@@ -1,7 +1,7 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { ReactNode } from 'react';
-import { useBranding } from '../features/session/session';
+import { useBranding } from '../features/session';
 
 /** The title of a screen inside the app shell, with an optional description and actions on the right. */
 export function ScreenHeader({

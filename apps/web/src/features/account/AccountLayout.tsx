@@ -1,10 +1,8 @@
 import { IconBuildingStore } from '@tabler/icons-react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { signInPath } from '../../lib/nextPath';
-import { clientNavSections } from '../layout/clientNav';
-import { SignedInShell } from '../layout/SignedInShell';
-import { readLastClientId } from '../session/lastClient';
-import { activeClients, isStaffUser, useSession } from '../session/session';
+import { clientNavSections, SignedInShell } from '../layout';
+import { activeClients, isStaffUser, readLastClientId, useSession } from '../session';
 
 const noWorkspaceNav = [
   {

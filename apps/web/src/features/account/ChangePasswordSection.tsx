@@ -2,7 +2,7 @@ import { Button, Group, Paper, PasswordInput, SimpleGrid, Stack, Text, Title } f
 import { useForm } from '@mantine/form';
 import { useMutation } from 'urql';
 import { useNotify } from '../../app/store/useNotify';
-import { newPasswordValidation } from '../auth/newPassword';
+import { newPasswordValidation } from '../auth';
 import { ChangePasswordMutation } from './api/changePassword';
 
 /** Changes the password; the server asks for the current one and signs every other session out. */

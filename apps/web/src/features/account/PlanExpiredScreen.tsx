@@ -2,9 +2,8 @@ import { Anchor, Button, Paper, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { clientUrl } from '../../app/routes';
 import { ScreenHeader } from '../../components/ScreenHeader';
-import type { ClientScreenProps } from '../clients/clientScreen';
-import { useCurrentClient } from '../clients/currentClient';
-import { useBranding } from '../session/session';
+import { type ClientScreenProps, useCurrentClient } from '../clients';
+import { useBranding } from '../session';
 
 export function PlanExpiredScreen({ route }: ClientScreenProps) {
   const client = useCurrentClient();

@@ -1,7 +1,7 @@
 import { Button, Paper, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { ScreenHeader } from '../../components/ScreenHeader';
-import type { ClientScreenProps } from '../clients/clientScreen';
+import type { ClientScreenProps } from '../clients';
 
 /** Shown to signed-in users who are not members of the workspace in the address. */
 export function UnauthorizedScreen({ route }: ClientScreenProps) {

@@ -6,7 +6,7 @@ import { AuthPage } from '../../components/AuthPage';
 import { describeFailure } from '../../lib/graphqlErrors';
 import { stateText } from '../../lib/historyState';
 import { safeNextPath } from '../../lib/nextPath';
-import { useSession } from '../session/session';
+import { useSession } from '../session';
 import { signIn } from './api/authRequests';
 import { authErrorMessage } from './authMessages';
 

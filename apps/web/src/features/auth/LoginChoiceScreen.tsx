@@ -3,7 +3,7 @@ import { IconLock, IconMail } from '@tabler/icons-react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { AuthPage } from '../../components/AuthPage';
 import { safeNextPath } from '../../lib/nextPath';
-import { useBranding, useSession } from '../session/session';
+import { useBranding, useSession } from '../session';
 
 /** `/login/`: the ways to sign in this server offers. */
 export function LoginChoiceScreen() {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useQuery } from 'urql';
 import { QueryState } from '../../components/QueryState';
 import { ScreenHeader } from '../../components/ScreenHeader';
-import type { ClientScreenProps } from '../clients/clientScreen';
+import type { ClientScreenProps } from '../clients';
 import { BrandKitQuery } from './api/brandKit';
 import { AudioSection } from './AudioSection';
 import { brandKitContext, type BrandKitData, type BrandKitItemRef, type BrandKitKind } from './brandKit';

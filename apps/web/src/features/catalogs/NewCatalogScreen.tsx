@@ -2,8 +2,7 @@ import { Paper } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { clientUrl } from '../../app/routes';
 import { ScreenHeader } from '../../components/ScreenHeader';
-import type { ClientScreenProps } from '../clients/clientScreen';
-import { useCurrentClient } from '../clients/currentClient';
+import { type ClientScreenProps, useCurrentClient } from '../clients';
 import { NewCatalogForm } from './NewCatalogForm';
 
 /** `/catalogs/new/`: a new catalogue from an uploaded file or a feed URL; its first import starts at once. */

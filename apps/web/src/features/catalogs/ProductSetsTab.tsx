@@ -8,7 +8,7 @@ import { QueryState } from '../../components/QueryState';
 import { DeleteProductSetMutation } from './api/deleteProductSet';
 import { ProductSetsQuery } from './api/productSets';
 import { type ProductSet, productSetsContext } from './catalog';
-import { FeedsList } from '../feeds/FeedsList';
+import { FeedsList } from '../feeds';
 import { ProductSetsTable } from './ProductSetsTable';
 
 /** The product sets of a catalogue, with the button that opens the new-set dialog. */

@@ -1,6 +1,6 @@
 import { ActionIcon, Group, Table, Text } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
-import { NewFeedButton } from '../feeds/NewFeedButton';
+import { NewFeedButton } from '../feeds';
 import type { ProductSet } from './catalog';
 import { capitalise } from './catalogFormat';
 

@@ -1,7 +1,7 @@
 import { Navigate, Outlet } from 'react-router';
 import { useCurrentClientRoute } from '../../app/clientRouteHandle';
 import { clientUrl } from '../../app/routes';
-import { isStaffUser, type Me, type UserClient } from '../session/session';
+import { isStaffUser, type Me, type UserClient } from '../session';
 import { ClientFrame } from './ClientFrame';
 import { StaffClientGate } from './StaffClientGate';
 

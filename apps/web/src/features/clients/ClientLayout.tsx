@@ -1,6 +1,6 @@
 import { Navigate, useLocation, useParams } from 'react-router';
 import { signInPath } from '../../lib/nextPath';
-import { useSession } from '../session/session';
+import { useSession } from '../session';
 import { ClientWorkspace } from './ClientWorkspace';
 
 /** `/clients/:clientId/…`: requires signing in; one workspace instance (and GraphQL cache) per user and client. */

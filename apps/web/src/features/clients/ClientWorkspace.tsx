@@ -1,11 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Provider as UrqlProvider } from 'urql';
 import { createClientScopedClient } from '../../graphql/urql';
-import { clientNavSections } from '../layout/clientNav';
-import { SignedInShell } from '../layout/SignedInShell';
-import { rememberLastClientId } from '../session/lastClient';
-import { activeClients, isStaffUser, type Me } from '../session/session';
-import { TermsModal } from '../terms/TermsModal';
+import { clientNavSections, SignedInShell } from '../layout';
+import { activeClients, isStaffUser, type Me, rememberLastClientId } from '../session';
+import { TermsModal } from '../terms';
 import { ClientGate } from './ClientGate';
 
 /**

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { UserClient } from '../session/session';
+import type { UserClient } from '../session';
 
 export type PlanStatus = UserClient['planStatus'];
 

@@ -1,6 +1,6 @@
 import { ActionIcon, Box, Fieldset, Group, JsonInput, Stack, Text, Tooltip } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
-import { TemplateThumbnail } from '../templates/TemplateThumbnail';
+import { TemplateThumbnail } from '../templates';
 import type { FeedTemplate } from './feed';
 import { INVALID_FILTER_JSON, slotChoices } from './feedDraft';
 import { designLabel } from './feedFormat';

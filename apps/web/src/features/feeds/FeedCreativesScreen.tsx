@@ -1,4 +1,4 @@
-import type { ClientScreenProps } from '../clients/clientScreen';
+import type { ClientScreenProps } from '../clients';
 import { CreativesGallery } from './CreativesGallery';
 import { FeedFrame } from './FeedFrame';
 

@@ -1,7 +1,7 @@
 import { Anchor, Box, Code, Group, Paper, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { clientUrl } from '../../app/routes';
-import { TemplateThumbnail } from '../templates/TemplateThumbnail';
+import { TemplateThumbnail } from '../templates';
 import { DesignTemplateName } from './DesignTemplateName';
 import type { FeedDesign, FeedTemplate } from './feed';
 import { describeSlotFeatures, designLabel } from './feedFormat';

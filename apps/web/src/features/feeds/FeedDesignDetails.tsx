@@ -1,8 +1,7 @@
 import { Button, Code, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { clientUrl } from '../../app/routes';
-import { formatTemplateSize } from '../templates/templateFormat';
-import { TemplateThumbnail } from '../templates/TemplateThumbnail';
+import { formatTemplateSize, TemplateThumbnail } from '../templates';
 import { DesignSlotTable } from './DesignSlotTable';
 import { DesignTemplateName } from './DesignTemplateName';
 import { DesignUsage } from './DesignUsage';

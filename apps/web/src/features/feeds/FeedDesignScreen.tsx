@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import type { ClientScreenProps } from '../clients/clientScreen';
+import type { ClientScreenProps } from '../clients';
 import { FeedDesignDetails } from './FeedDesignDetails';
 import { FeedFrame } from './FeedFrame';
 

@@ -6,7 +6,7 @@ import { clientUrl } from '../../app/routes';
 import { PageLoader } from '../../components/PageLoader';
 import { QueryState } from '../../components/QueryState';
 import { ScreenHeader } from '../../components/ScreenHeader';
-import { useCurrentClient } from '../clients/currentClient';
+import { useCurrentClient } from '../clients';
 import type { FeedDetail } from './feed';
 import { FeedNav, type FeedPage } from './FeedNav';
 import { FeedStatusBadge } from './FeedStatusBadge';

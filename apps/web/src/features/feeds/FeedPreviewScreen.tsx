@@ -1,4 +1,4 @@
-import type { ClientScreenProps } from '../clients/clientScreen';
+import type { ClientScreenProps } from '../clients';
 import { FeedFrame } from './FeedFrame';
 import { FeedPreview } from './FeedPreview';
 

@@ -1,8 +1,7 @@
 import { Grid, Stack } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { clientUrl } from '../../app/routes';
-import type { ClientScreenProps } from '../clients/clientScreen';
-import { useCurrentClient } from '../clients/currentClient';
+import { type ClientScreenProps, useCurrentClient } from '../clients';
 import { FeedActions } from './FeedActions';
 import { FeedCountCards } from './FeedCountCards';
 import { FeedDesigns } from './FeedDesigns';

@@ -9,7 +9,7 @@ import { clientUrl } from '../../app/routes';
 import { useNotify } from '../../app/store/useNotify';
 import { mutationFailure } from '../../lib/graphqlErrors';
 import { useIdempotencyKey } from '../../lib/useIdempotencyKey';
-import { useCurrentClient } from '../clients/currentClient';
+import { useCurrentClient } from '../clients';
 import { CreateFeedMutation } from './api/createFeed';
 import { FeedTemplatesQuery } from './api/feedTemplates';
 import { DesignEditor } from './DesignEditor';

@@ -1,7 +1,6 @@
 import { Box, Group, Select, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { formatSlotCount } from '../templates/templateFormat';
-import { TemplateThumbnail } from '../templates/TemplateThumbnail';
+import { formatSlotCount, TemplateThumbnail } from '../templates';
 import type { FeedTemplate } from './feed';
 
 /** A template for a design, each option with its thumbnail and slot count. */

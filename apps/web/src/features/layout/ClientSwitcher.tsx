@@ -1,7 +1,6 @@
 import { NativeSelect } from '@mantine/core';
 import { useNavigate } from 'react-router';
-import { rememberLastClientId } from '../session/lastClient';
-import { activeClients, type Me } from '../session/session';
+import { activeClients, type Me, rememberLastClientId } from '../session';
 
 /** Switches between the user's workspaces; goes to the landing page of the chosen one. */
 export function ClientSwitcher({ me, clientId }: { me: Me; clientId: string | undefined }) {

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Burger, Group, Progress, Text } from '@mantine/core';
 import { Link, useNavigation } from 'react-router';
 import { useAppStore } from '../../app/store/appStore';
-import { useBranding, useMe } from '../session/session';
+import { useBranding, useMe } from '../session';
 import { ClientSwitcher } from './ClientSwitcher';
 import { UserMenu } from './UserMenu';
 

@@ -2,7 +2,7 @@ import { ActionIcon, Anchor, Group, Stack, Tooltip } from '@mantine/core';
 import { IconHelp, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { useAppStore } from '../../app/store/appStore';
 import { HelpContact } from '../../components/HelpContact';
-import { useBranding } from '../session/session';
+import { useBranding } from '../session';
 
 /** Help contact and the collapse toggle at the bottom of the sidebar. */
 export function SidebarFooter() {

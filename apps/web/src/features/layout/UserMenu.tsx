@@ -5,9 +5,8 @@ import { useMutation } from 'urql';
 import { useAppStore } from '../../app/store/appStore';
 import { useNotify } from '../../app/store/useNotify';
 import { mutationFailure } from '../../lib/graphqlErrors';
-import { useSignOut } from '../auth/useSignOut';
-import { SetDemoModeMutation } from '../session/api/setDemoMode';
-import { isStaffUser, type Me, useSession } from '../session/session';
+import { useSignOut } from '../auth';
+import { isStaffUser, type Me, SetDemoModeMutation, useSession } from '../session';
 
 export function UserMenu({ me }: { me: Me }) {
   const { demoMode, setDemoMode } = useAppStore();

@@ -1,5 +1,5 @@
 import { Paper, Stack, Text } from '@mantine/core';
-import type { ClientScreenProps } from '../clients/clientScreen';
+import type { ClientScreenProps } from '../clients';
 import { ScreenHeader } from '../../components/ScreenHeader';
 
 /** An area that is not built yet: what it will do, and nothing that pretends to work. */

@@ -3,11 +3,13 @@ import { useState } from 'react';
 import { useQuery } from 'urql';
 import { QueryState } from '../../components/QueryState';
 import { ScreenHeader } from '../../components/ScreenHeader';
-import { PortalAuditEventsQuery } from '../audit/api/portalAuditEvents';
-import { AuditEventsTable } from '../audit/AuditEventsTable';
-import { AuditFilters } from '../audit/AuditFilters';
-import { AuditPager } from '../audit/AuditPager';
-import { useAuditFilters } from '../audit/useAuditFilters';
+import {
+  AuditEventsTable,
+  AuditFilters,
+  AuditPager,
+  PortalAuditEventsQuery,
+  useAuditFilters,
+} from '../audit';
 import { PortalClientsQuery } from './api/portalClients';
 
 /** Events of no client: accounts (passwords, sessions) and sign-in links. */

@@ -2,8 +2,8 @@ import { Paper, Text } from '@mantine/core';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { signInPath } from '../../lib/nextPath';
-import { SignedInShell } from '../layout/SignedInShell';
-import { isStaffUser, useSession } from '../session/session';
+import { SignedInShell } from '../layout';
+import { isStaffUser, useSession } from '../session';
 import { portalNavSections } from './portalNav';
 
 /** `/portal/…`: staff and super users only. */

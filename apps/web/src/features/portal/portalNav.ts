@@ -1,5 +1,5 @@
 import { IconBuildingPlus, IconBuildingSkyscraper, IconHistory, IconMail } from '@tabler/icons-react';
-import type { NavSection } from '../layout/navTypes';
+import type { NavSection } from '../layout';
 
 export const portalNavSections: NavSection[] = [
   {

@@ -6,8 +6,7 @@ import { useMutation } from 'urql';
 import { AuthPage } from '../../components/AuthPage';
 import { describeFailure, mutationFailure } from '../../lib/graphqlErrors';
 import { signInPath } from '../../lib/nextPath';
-import { rememberLastClientId } from '../session/lastClient';
-import { useSession } from '../session/session';
+import { rememberLastClientId, useSession } from '../session';
 import { CreateWorkspaceMutation } from './api/createWorkspace';
 import { useIdempotencyKey } from '../../lib/useIdempotencyKey';
 

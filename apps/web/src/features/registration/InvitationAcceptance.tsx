@@ -4,11 +4,13 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { describeFailure } from '../../lib/graphqlErrors';
 import { signInPath } from '../../lib/nextPath';
-import { acceptInvitation, type InvitationAcceptance as Acceptance } from '../auth/api/authRequests';
-import { authErrorMessage } from '../auth/authMessages';
-import { useSignOut } from '../auth/useSignOut';
-import { rememberLastClientId } from '../session/lastClient';
-import { useSession } from '../session/session';
+import {
+  acceptInvitation,
+  authErrorMessage,
+  type InvitationAcceptance as Acceptance,
+  useSignOut,
+} from '../auth';
+import { rememberLastClientId, useSession } from '../session';
 import type { InvitationQuery } from './api/invitationQuery';
 import { NewAccountForm } from './NewAccountForm';
 

@@ -1,8 +1,8 @@
 import { Button, Group, Text } from '@mantine/core';
 import { Link, Navigate } from 'react-router';
 import { AuthPage } from '../../components/AuthPage';
-import { useSignOut } from '../auth/useSignOut';
-import { activeClients, useSession } from '../session/session';
+import { useSignOut } from '../auth';
+import { activeClients, useSession } from '../session';
 
 /** `/register/limited/`: signed in, but not an active member of any workspace. */
 export function LimitedAccessScreen() {

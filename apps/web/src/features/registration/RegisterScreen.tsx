@@ -4,9 +4,8 @@ import { accountValidation, NameFields, NewPasswordInput } from './AccountFields
 import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { AuthPage } from '../../components/AuthPage';
-import { register } from '../auth/api/authRequests';
-import { authErrorMessage } from '../auth/authMessages';
-import { useSession } from '../session/session';
+import { authErrorMessage, register } from '../auth';
+import { useSession } from '../session';
 
 /** `/register/`: create an account; a verification link is emailed. */
 export function RegisterScreen() {

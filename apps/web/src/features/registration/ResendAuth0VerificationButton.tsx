@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { useState } from 'react';
 import { useNotify } from '../../app/store/useNotify';
-import { resendAuth0Verification } from '../auth/api/authRequests';
+import { resendAuth0Verification } from '../auth';
 
 /** Asks the identity provider to mail a new verification link (after an Auth0 sign-in with an unverified e-mail). */
 export function ResendAuth0VerificationButton() {

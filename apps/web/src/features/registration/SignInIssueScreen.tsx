@@ -2,7 +2,7 @@ import { Alert, Anchor, Text } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { AuthPage } from '../../components/AuthPage';
 import { ResendAuth0VerificationButton } from './ResendAuth0VerificationButton';
-import { useBranding } from '../session/session';
+import { useBranding } from '../session';
 
 const issueMessages: Record<string, string> = {
   TOKEN_INVALID: 'The link you used is invalid, has already been used or has expired. Ask for a new link.',

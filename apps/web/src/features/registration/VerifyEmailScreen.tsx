@@ -4,8 +4,8 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AuthPage } from '../../components/AuthPage';
 import { stateText } from '../../lib/historyState';
 import { safeNextPath } from '../../lib/nextPath';
-import { verifyEmail } from '../auth/api/authRequests';
-import { useSession } from '../session/session';
+import { verifyEmail } from '../auth';
+import { useSession } from '../session';
 import { ResendAuth0VerificationButton } from './ResendAuth0VerificationButton';
 
 /** `/register/verify/`: "check your inbox", or with `?token=` verifies the address and signs in. */

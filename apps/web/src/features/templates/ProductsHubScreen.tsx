@@ -4,8 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { clientUrl } from '../../app/routes';
 import { ScreenHeader } from '../../components/ScreenHeader';
-import type { ClientScreenProps } from '../clients/clientScreen';
-import { useCurrentClient } from '../clients/currentClient';
+import { type ClientScreenProps, useCurrentClient } from '../clients';
 
 function HubCard({
   icon: CardIcon,

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useMutation } from 'urql';
 import { useNotify } from '../../app/store/useNotify';
 import { describeFailure, mutationFailure } from '../../lib/graphqlErrors';
-import { type UserClient, useSession } from '../session/session';
+import { type UserClient, useSession } from '../session';
 import { AcceptTermsMutation } from './api/acceptTerms';
 import { TermsText } from './TermsText';
 

@@ -1,5 +1,5 @@
 import { Anchor, List, Stack, Text } from '@mantine/core';
-import { useBranding } from '../session/session';
+import { useBranding } from '../session';
 
 /** The terms a workspace member accepts before using the workspace. */
 export function TermsText({ clientName }: { clientName: string }) {

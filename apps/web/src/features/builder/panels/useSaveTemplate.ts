@@ -8,7 +8,7 @@ import { CreateUploadDestinationMutation } from '../../../lib/api/createUploadDe
 import { mutationFailure } from '../../../lib/graphqlErrors';
 import { useIdempotencyKey } from '../../../lib/useIdempotencyKey';
 import { uploadFile } from '../../../lib/upload';
-import { storedFileUrl } from '../../templates/templateFormat';
+import { storedFileUrl } from '../../templates';
 import { CreateBuilderTemplateMutation } from '../api/createTemplate';
 import type { SavedTemplateFields } from '../api/savedTemplate';
 import { UpdateTemplateMutation } from '../api/updateTemplate';

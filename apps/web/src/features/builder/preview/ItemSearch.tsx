@@ -2,7 +2,7 @@ import { TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
-import { SEARCH_DEBOUNCE_MS } from '../../catalogs/useUrlSearch';
+import { SEARCH_DEBOUNCE_MS } from '../../catalogs';
 
 /**
  * The item search box: it shows each key at once and searches 300 ms after the last one (the server's

@@ -1,6 +1,5 @@
 import { Group, Stack, Text, UnstyledButton } from '@mantine/core';
-import { formatPrice } from '../../catalogs/catalogFormat';
-import { ItemThumbnail } from '../../catalogs/ItemThumbnail';
+import { formatPrice, ItemThumbnail } from '../../catalogs';
 import type { PreviewItem } from './previewItem';
 
 /** One item of the preview list: its picture, title, id and price; picking it previews it. */

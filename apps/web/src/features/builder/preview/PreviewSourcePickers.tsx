@@ -3,10 +3,9 @@ import type { Dispatch } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from 'urql';
 import { clientUrl } from '../../../app/routes';
-import { ProductSetsQuery } from '../../catalogs/api/productSets';
-import { useCurrentClient } from '../../clients/currentClient';
-import { FeedCatalogsQuery } from '../../feeds/api/catalogs';
-import { formatItems } from '../../feeds/feedFormat';
+import { ProductSetsQuery } from '../../catalogs';
+import { useCurrentClient } from '../../clients';
+import { FeedCatalogsQuery, formatItems } from '../../feeds';
 import type { PreviewAction } from './previewState';
 
 /** Where the preview items come from: a catalogue, and optionally one of its product sets. */

@@ -18,7 +18,7 @@ import { useRef } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from 'urql';
 import { clientUrl } from '../../../../app/routes';
-import { useCurrentClient } from '../../../clients/currentClient';
+import { useCurrentClient } from '../../../clients';
 import type { BuilderEditor } from '../../engine/BuilderEditor';
 import { addLayers, createDynamicImageLayer } from '../../model/index.js';
 import { add, AddButton } from '../AddLayerPanels';

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import { extraFields } from '../../../catalogs/catalogFormat';
+import { extraFields } from '../../../catalogs';
 import type { PreviewItem } from '../../preview/previewItem';
 
 /**
