@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import moduleFrontDoor from './eslint-rules/module-front-door.js';
 
 export default tseslint.config(
   {
@@ -13,6 +14,8 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       'apps/web/src/graphql/*-env.d.ts',
+      // Fixtures of the lint rules' tests: files that break the rules on purpose.
+      'eslint-rules/fixtures/**',
     ],
   },
   js.configs.recommended,
@@ -36,5 +39,16 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // A server module or web feature is entered through its index.ts, a package through its declared
+    // exports (eslint-rules/module-front-door.js); tests of a module may import its internals.
+    plugins: { adloom: { rules: { 'module-front-door': moduleFrontDoor } } },
+    rules: { 'adloom/module-front-door': 'error' },
+  },
+  {
+    // Tests and benchmarks measure a module from inside: only packages' entry points are checked there.
+    files: ['**/test/**', '**/*.test.{ts,tsx}', 'e2e/**', 'scripts/bench*', 'scripts/bench*/**'],
+    rules: { 'adloom/module-front-door': ['error', { areas: [] }] },
   },
 );

@@ -20,6 +20,7 @@ export default defineConfig({
       'apps/*/test/**/*.test.ts',
       'packages/*/src/**/*.test.ts',
       'scripts/**/*.test.ts',
+      'eslint-rules/**/*.test.ts',
     ],
     exclude: ['**/node_modules/**', 'e2e/**'],
     testTimeout: 30_000,
