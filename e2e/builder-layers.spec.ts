@@ -8,7 +8,7 @@ import {
   createBuilderDocument,
   createBuilderLayer,
   writeBuilderMetadata,
-} from '../packages/template/src/index.js';
+} from '@adloom/template';
 import { fixtures } from './fixtures.js';
 import {
   blur,

@@ -12,7 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page, type Request } from '@playwright/test';
 import sharp from 'sharp';
-import { BUILDER_ERRORS, SAVE_REASONS } from '../packages/template/src/index.js';
+import { BUILDER_ERRORS, SAVE_REASONS } from '@adloom/template';
 import { fixtures } from './fixtures.js';
 import {
   blur,

@@ -3,7 +3,7 @@
 // again. Runs as Alice, an admin of Acme.
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { BUILDER_ERRORS, SAVE_REASONS } from '../packages/template/src/index.js';
+import { BUILDER_ERRORS, SAVE_REASONS } from '@adloom/template';
 import { fixtures } from './fixtures.js';
 import { openTab, signIn, watchPage } from './helpers.js';
 

@@ -6,8 +6,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { loadTextFonts, type FontSource } from '../packages/renderer/src/index.js';
-import { fileFontSource } from '../packages/renderer/src/server/fonts.js';
+import { loadTextFonts, type FontSource } from '@adloom/renderer';
+import { fileFontSource } from '@adloom/renderer/server';
 import { fitSizeOf } from '../apps/web/src/features/builder/engine/text-measure.js';
 import {
   addLayers,

@@ -4,7 +4,7 @@
 // canvas. Runs as Alice, an admin of Acme.
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { RENDERER_ERRORS } from '../packages/template/src/index.js';
+import { RENDERER_ERRORS } from '@adloom/template';
 import { latoBlackWoff2 } from '../apps/server/test/fixtures/brand-kit.js';
 import { fixtures } from './fixtures.js';
 import { canvasInk, clientGraphql, expectEditing, openTab, signIn, watchPage } from './helpers.js';

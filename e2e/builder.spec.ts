@@ -2,7 +2,7 @@
 // saving a new template (redirect to its edit route) and loading it again. Runs as Alice, an admin of Acme.
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { SAVE_REASONS } from '../packages/template/src/index.js';
+import { SAVE_REASONS } from '@adloom/template';
 import { fixtures } from './fixtures.js';
 import { blur, layerIds, layerRows, openTab, signIn, watchPage } from './helpers.js';
 

@@ -8,9 +8,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { describeError } from '../packages/renderer/src/resolve/errors.js';
-import { FontCache } from '../packages/renderer/src/resolve/text/font-loader.js';
-import { render } from '../packages/renderer/src/server/render.js';
+import { describeError, FontCache } from '@adloom/renderer';
+import { render } from '@adloom/renderer/server';
 import {
   CHANNEL_TOLERANCE,
   generateGoldenImage,

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { createBuilderDocument, writeBuilderMetadata } from '../packages/template/src/index.js';
+import { createBuilderDocument, writeBuilderMetadata } from '@adloom/template';
 import { fixtures } from './fixtures.js';
 import { clientGraphql, seeNotification, signIn, watchPage } from './helpers.js';
 

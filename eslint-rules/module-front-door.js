@@ -1,16 +1,17 @@
 /**
  * module-front-door: a server module (apps/server/src/modules/<name>/) or a web feature
  * (apps/web/src/features/<name>/) is entered through its index.ts only, and a workspace package
- * (@adloom/<name>) through the entry points its package.json `exports` declare. Inside a module or
- * feature, imports stay relative and direct.
+ * (packages/<name>/, @adloom/<name>) by its name, through the entry points its package.json `exports`
+ * declare, never by a relative path into it. Inside a module, feature or package, imports stay relative
+ * and direct.
  *
  * Written here rather than taken from eslint-plugin-boundaries: that plugin classifies files by resolving
  * each import, and this repository's TypeScript sources import `./x.js` for `x.ts`, which needs a
  * TypeScript resolver plugin (eslint-import-resolver-typescript, a native resolver) on top of it and its
  * policy language; the rule itself is path arithmetic on the import's text, which this file does.
  *
- * Options: { areas: ['apps/server/src/modules', 'apps/web/src/features'], packageScope: '@adloom' }
- * (area folders relative to ESLint's working directory).
+ * Options: { areas: ['apps/server/src/modules', 'apps/web/src/features'], packagesDir: 'packages',
+ * packageScope: '@adloom' } (folders relative to ESLint's working directory).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -66,6 +67,7 @@ export default {
         type: 'object',
         properties: {
           areas: { type: 'array', items: { type: 'string' } },
+          packagesDir: { type: 'string' },
           packageScope: { type: 'string' },
         },
         additionalProperties: false,
@@ -74,6 +76,8 @@ export default {
     messages: {
       deepImport:
         "Import '{{name}}' through its front door ('{{door}}'), not its file '{{inner}}': add what you need to its index.ts.",
+      packageByPath:
+        "Import the package '{{name}}' by its name (its package.json exports: {{entries}}), not by a path into its folder.",
       deepPackageImport:
         "'{{source}}' is not an entry point of {{name}} (its package.json exports: {{entries}}): import one of those.",
     },
@@ -85,6 +89,7 @@ export default {
       path.resolve(cwd, area),
     );
     const scope = options.packageScope ?? '@adloom';
+    const packagesDir = path.resolve(cwd, options.packagesDir ?? 'packages');
     const file = context.filename;
 
     function check(node) {
@@ -109,6 +114,16 @@ export default {
           });
           return;
         }
+        const intoPackage = landing(packagesDir, target);
+        if (!intoPackage || landing(packagesDir, file)?.name === intoPackage.name) return;
+        const packageName = `${scope}/${intoPackage.name}`;
+        const entries = declaredExports(cwd, packageName);
+        if (entries)
+          context.report({
+            node: source,
+            messageId: 'packageByPath',
+            data: { name: packageName, entries: entries.join(', ') },
+          });
         return;
       }
       if (!specifier.startsWith(`${scope}/`)) return;

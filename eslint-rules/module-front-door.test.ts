@@ -28,7 +28,7 @@ async function frontDoorProblems(fixture: string) {
 }
 
 describe('lint: modules meet at their front doors', () => {
-  it("refuses a deep import of another module's file, and of a package's sources", async () => {
+  it("refuses a deep import of another module's file, and of a package's sources (by name or path)", async () => {
     expect(await frontDoorProblems('catalogs/import.jobs.ts')).toEqual([
       {
         line: 2,
@@ -40,6 +40,11 @@ describe('lint: modules meet at their front doors', () => {
         message: expect.stringMatching(
           /^'@adloom\/renderer\/src\/resolve\/geometry\.js' is not an entry point of @adloom\/renderer/,
         ),
+      },
+      {
+        line: 4,
+        message:
+          "Import the package '@adloom/template' by its name (its package.json exports: .), not by a path into its folder.",
       },
     ]);
   });
