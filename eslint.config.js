@@ -28,6 +28,30 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware rules: a promise nobody awaits (or hands to a place that ignores it) loses its errors.
+    files: ['**/*.{ts,tsx,mts,cts}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        {
+          // React Router's navigate resolves when the navigation has finished; a failed navigation is shown
+          // by the route's error screen, so nobody needs to wait for it.
+          allowForKnownSafeCalls: [{ from: 'package', package: 'react-router', name: 'NavigateFunction' }],
+        },
+      ],
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
+    // TEMP: the builder engineer removes this after the builder restructure (issue 15)
+    files: ['apps/web/src/features/builder/**'],
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'off',
+      '@typescript-eslint/no-misused-promises': 'off',
+    },
+  },
+  {
     files: ['**/test/**/*.ts', '**/*.test.ts', 'e2e/**/*.ts'],
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',

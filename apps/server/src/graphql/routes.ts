@@ -69,7 +69,9 @@ export function registerGraphQL(app: FastifyInstance, deps: AppDeps) {
     const response = await currentRequest.run(req, () =>
       yoga.handleNodeRequestAndResponse(req, reply, { req, reply, ...context }),
     );
-    response.headers.forEach((value, key) => reply.header(key, value));
+    response.headers.forEach((value, key) => {
+      reply.header(key, value);
+    });
     reply.status(response.status);
     reply.send(response.body);
     return reply;

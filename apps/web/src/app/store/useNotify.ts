@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { CombinedError } from 'urql';
-import { mutationFailure } from '../../lib/graphqlErrors';
+import { describeFailure, mutationFailure } from '../../lib/graphqlErrors';
 import { useAppStore } from './appStore';
 
 /** Shortcuts to show success (green) and error (red) notifications. */
@@ -21,6 +21,15 @@ export function useNotify() {
           failure ? { message: failure, kind: 'error' } : { message: success, kind: 'success' },
         );
         return !failure;
+      },
+      /**
+       * Shows in red what `work` fails with. For the promise of an event handler or a confirmation: React
+       * and Mantine ignore what a handler returns, so its failure would otherwise go unseen.
+       */
+      reportFailure(work: Promise<unknown>): void {
+        work.catch((failure: unknown) =>
+          addNotification({ message: describeFailure(failure), kind: 'error' }),
+        );
       },
     }),
     [addNotification],

@@ -53,8 +53,10 @@ export function SessionsSection() {
       labels: { confirm: 'Sign out others', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
       onConfirm: () =>
-        void revokeOtherSessions({}).then((result) =>
-          notify.mutation(result, result.data?.revokeOtherSessions, 'Your other sessions were signed out.'),
+        notify.reportFailure(
+          revokeOtherSessions({}).then((result) =>
+            notify.mutation(result, result.data?.revokeOtherSessions, 'Your other sessions were signed out.'),
+          ),
         ),
     });
 
@@ -137,7 +139,7 @@ export function SessionsSection() {
                             size="xs"
                             variant="default"
                             loading={busyId === session.id}
-                            onClick={() => void revoke(session)}
+                            onClick={() => notify.reportFailure(revoke(session))}
                             aria-label={`Sign out ${deviceLabel(session.userAgent)}, signed in ${formatDateTime(session.createdAt)}`}
                           >
                             Sign out

@@ -3,11 +3,14 @@ import { useAppStore } from '../../app/store/appStore';
 import { useNotify } from '../../app/store/useNotify';
 import { signOut } from './api/authRequests';
 
-/** Signs out, then reloads on the sign-in page so that nothing of the previous user stays in memory. */
-export function useSignOut(): () => Promise<void> {
+/**
+ * Signs out, then reloads on the sign-in page so that nothing of the previous user stays in memory.
+ * For a click: a failure is shown in a notification.
+ */
+export function useSignOut(): () => void {
   const { setLoading } = useAppStore();
   const notify = useNotify();
-  return useCallback(async () => {
+  const signOutAndReload = useCallback(async () => {
     setLoading(true);
     const result = await signOut();
     if (!result.ok) {
@@ -17,4 +20,5 @@ export function useSignOut(): () => Promise<void> {
     }
     window.location.assign('/login/');
   }, [setLoading, notify]);
+  return useCallback(() => notify.reportFailure(signOutAndReload()), [notify, signOutAndReload]);
 }

@@ -28,7 +28,7 @@ export function AudioSection({ audios, limit }: { audios: readonly BrandAudio[];
           multiple
           disabled={limit.count >= limit.maxItems}
           busy={uploads.length > 0}
-          onFiles={(files) => void addFiles(files)}
+          onFiles={addFiles}
         />
       }
     >

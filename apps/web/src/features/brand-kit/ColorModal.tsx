@@ -70,7 +70,7 @@ function ColorForm({
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        void submit();
+        notify.reportFailure(submit());
       }}
     >
       <Stack>

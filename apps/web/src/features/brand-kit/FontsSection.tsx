@@ -61,7 +61,7 @@ export function FontsSection({
         onClose={() => setPending(null)}
         onConfirm={(file) => {
           setPending(null);
-          void addFiles([file], { legalAgreement: true });
+          addFiles([file], { legalAgreement: true });
         }}
       />
     </>

@@ -37,7 +37,7 @@ export function LogosSection({
           multiple
           disabled={limit.count >= limit.maxItems}
           busy={uploads.length > 0}
-          onFiles={(files) => void addFiles(files)}
+          onFiles={addFiles}
         />
       }
     >

@@ -47,7 +47,7 @@ function RenameForm({
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        void submit();
+        notify.reportFailure(submit());
       }}
     >
       <Stack>

@@ -112,7 +112,7 @@ function TextItemForm({
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        void submit();
+        notify.reportFailure(submit());
       }}
     >
       <Stack>

@@ -27,8 +27,10 @@ export function useDeleteBrandKitItem() {
       labels: { confirm: 'Delete', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
       onConfirm: () =>
-        void deleteItem({ id: item.id }, brandKitContext).then((result) =>
-          notify.mutation(result, result.data?.deleteBrandKitItem, `‘${item.name}’ was deleted.`),
+        notify.reportFailure(
+          deleteItem({ id: item.id }, brandKitContext).then((result) =>
+            notify.mutation(result, result.data?.deleteBrandKitItem, `‘${item.name}’ was deleted.`),
+          ),
         ),
     });
 }

@@ -106,11 +106,14 @@ export function useBrandKitUpload(kind: FileKind, limit: BrandKitLimit) {
   };
 
   /** Adds the files that fit, one after the other; says so when some do not. */
-  const addFiles = async (files: readonly File[], options: { legalAgreement?: boolean } = {}) => {
+  const addEach = async (files: readonly File[], options: { legalAgreement?: boolean }) => {
     const { fitting, refused } = filesThatFit(files, limit);
     if (refused > 0) notify.error(limitMessage(kind, limit.maxItems));
     for (const file of fitting) await addOne(file, options.legalAgreement ?? false);
   };
+  /** Uploads the files that fit, one after another; a failure is shown in red. */
+  const addFiles = (files: readonly File[], options: { legalAgreement?: boolean } = {}) =>
+    notify.reportFailure(addEach(files, options));
 
   return { uploads, addFiles };
 }

@@ -79,7 +79,11 @@ function CatalogPage({ catalog, listUrl }: { catalog: CatalogDetail; listUrl: st
   const [tab, setTab] = useState<CatalogTab>(newSetOpen ? 'sets' : 'items');
   const [editing, setEditing] = useState<ProductSet | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const actions = useCatalogActions(catalog, { onDeleted: () => navigate(listUrl) });
+  const actions = useCatalogActions(catalog, {
+    onDeleted: () => {
+      navigate(listUrl);
+    },
+  });
 
   const latest = catalog.imports[0];
   // Lists of items and sets mount afresh (and refetch) when an import completes.
@@ -101,8 +105,8 @@ function CatalogPage({ catalog, listUrl }: { catalog: CatalogDetail; listUrl: st
       <CatalogHeader
         catalog={catalog}
         busy={actions.busy}
-        onImportNow={() => void actions.importNow()}
-        onFile={(file) => void actions.importFile(file)}
+        onImportNow={actions.importNow}
+        onFile={actions.importFile}
         onSettings={() => setSettingsOpen(true)}
         onDelete={actions.remove}
       />
@@ -126,8 +130,8 @@ function CatalogPage({ catalog, listUrl }: { catalog: CatalogDetail; listUrl: st
               catalog={catalog}
               reimport={{
                 busy: actions.busy,
-                importNow: () => void actions.importNow(),
-                importFile: (file) => void actions.importFile(file),
+                importNow: actions.importNow,
+                importFile: actions.importFile,
               }}
             />
           </Tabs.Panel>

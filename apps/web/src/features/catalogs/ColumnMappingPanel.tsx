@@ -119,7 +119,7 @@ export function ColumnMappingPanel({
           </Alert>
         ) : (
           <Group>
-            <Button onClick={() => void save()} loading={saving} disabled={!pending}>
+            <Button onClick={() => notify.reportFailure(save())} loading={saving} disabled={!pending}>
               Save mapping
             </Button>
           </Group>

@@ -18,7 +18,9 @@ export function NewCatalogScreen({ route }: ClientScreenProps) {
       />
       <Paper withBorder p="xl" radius="md" maw={720}>
         <NewCatalogForm
-          onCreated={(catalog) => navigate(clientUrl(client.id, 'catalogs/:id/', { id: catalog.id }))}
+          onCreated={(catalog) => {
+            navigate(clientUrl(client.id, 'catalogs/:id/', { id: catalog.id }));
+          }}
           cancelUrl={clientUrl(client.id, 'catalogs/')}
         />
       </Paper>

@@ -197,7 +197,7 @@ export function ProductSetEditor({
         <Button variant="default" onClick={onDone}>
           Cancel
         </Button>
-        <Button onClick={() => void save()} loading={saving}>
+        <Button onClick={() => notify.reportFailure(save())} loading={saving}>
           {set ? 'Save changes' : 'Create product set'}
         </Button>
       </Group>

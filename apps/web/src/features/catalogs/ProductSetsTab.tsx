@@ -31,6 +31,13 @@ export function ProductSetsTab({
   const notify = useNotify();
   const [busyId, setBusyId] = useState<string | null>(null);
 
+  const deleteConfirmed = async (set: ProductSet) => {
+    setBusyId(set.id);
+    const result = await deleteProductSet({ id: set.id }, productSetsContext);
+    setBusyId(null);
+    notify.mutation(result, result.data?.deleteProductSet, `‘${set.name}’ was deleted.`);
+  };
+
   const remove = (set: ProductSet) =>
     modals.openConfirmModal({
       title: 'Delete product set',
@@ -42,12 +49,7 @@ export function ProductSetsTab({
       ),
       labels: { confirm: 'Delete', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
-      onConfirm: async () => {
-        setBusyId(set.id);
-        const result = await deleteProductSet({ id: set.id }, productSetsContext);
-        setBusyId(null);
-        notify.mutation(result, result.data?.deleteProductSet, `‘${set.name}’ was deleted.`);
-      },
+      onConfirm: () => notify.reportFailure(deleteConfirmed(set)),
     });
 
   const sets = data?.productSets;

@@ -29,12 +29,18 @@ export function useCatalogActions(catalog: CatalogRef, { onDeleted }: { onDelete
     }
   };
 
-  const importNow = () => start(null);
-
-  const importFile = async (file: File | null) => {
+  const importUpload = async (file: File | null) => {
     if (!file || progress) return;
     const key = await upload(file);
     if (key) await start(key);
+  };
+
+  const importNow = () => notify.reportFailure(start(null));
+  const importFile = (file: File | null) => notify.reportFailure(importUpload(file));
+
+  const deleteConfirmed = async () => {
+    const result = await deleteCatalog({ id: catalog.id }, catalogsContext);
+    if (notify.mutation(result, result.data?.deleteCatalog, `‘${catalog.name}’ was deleted.`)) onDeleted();
   };
 
   const remove = () =>
@@ -48,11 +54,7 @@ export function useCatalogActions(catalog: CatalogRef, { onDeleted }: { onDelete
       ),
       labels: { confirm: 'Delete', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
-      onConfirm: async () => {
-        const result = await deleteCatalog({ id: catalog.id }, catalogsContext);
-        if (notify.mutation(result, result.data?.deleteCatalog, `‘${catalog.name}’ was deleted.`))
-          onDeleted();
-      },
+      onConfirm: () => notify.reportFailure(deleteConfirmed()),
     });
 
   return { importNow, importFile, remove, uploadProgress: progress, busy: starting || progress !== null };

@@ -42,7 +42,7 @@ export function CreativesGallery({ clientId, feed }: { clientId: string; feed: F
           <Button
             variant="default"
             leftSection={<IconReload size={16} />}
-            onClick={() => void actions.retryFailed(feed)}
+            onClick={() => actions.retryFailed(feed)}
             loading={actions.busy === 'retry'}
           >
             Retry failed

@@ -16,7 +16,7 @@ export function FeedActions({
     <Group gap="xs" wrap="wrap" justify="flex-end">
       <Button
         leftSection={<IconRefresh size={16} />}
-        onClick={() => void generate(feed)}
+        onClick={() => generate(feed)}
         loading={busy === 'generate'}
         disabled={busy !== null}
       >
@@ -26,7 +26,7 @@ export function FeedActions({
         <Button
           variant="default"
           leftSection={<IconReload size={16} />}
-          onClick={() => void retryFailed(feed)}
+          onClick={() => retryFailed(feed)}
           loading={busy === 'retry'}
           disabled={busy !== null}
         >

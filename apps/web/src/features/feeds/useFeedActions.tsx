@@ -25,13 +25,10 @@ export function useFeedActions({ onDeleted }: { onDeleted?: () => void } = {}) {
   const notify = useNotify();
   const [busy, setBusy] = useState<FeedAction | null>(null);
 
-  const track = async (action: FeedAction, run: () => Promise<unknown>) => {
+  /** Runs `run` with `action` shown as busy; what it fails with is shown in red. */
+  const track = (action: FeedAction, run: () => Promise<unknown>) => {
     setBusy(action);
-    try {
-      await run();
-    } finally {
-      setBusy(null);
-    }
+    notify.reportFailure(run().finally(() => setBusy(null)));
   };
 
   const generate = (feed: FeedRef) =>
@@ -60,7 +57,7 @@ export function useFeedActions({ onDeleted }: { onDeleted?: () => void } = {}) {
       labels: { confirm: 'Delete', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
       onConfirm: () =>
-        void track('delete', async () => {
+        track('delete', async () => {
           // The answer holds no feed: name the typename so the lists refetch.
           const result = await deleteFeed({ id: feed.id }, feedsContext);
           if (notify.mutation(result, result.data?.deleteFeed, `‘${feed.name}’ was deleted.`)) onDeleted?.();
@@ -82,7 +79,7 @@ export function useFeedActions({ onDeleted }: { onDeleted?: () => void } = {}) {
       labels: { confirm: 'Rotate token', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
       onConfirm: () =>
-        void track('rotate', async () => {
+        track('rotate', async () => {
           const result = await rotateFeedExportToken({ id: feed.id }, feedsContext);
           notify.mutation(
             result,

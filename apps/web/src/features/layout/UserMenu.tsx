@@ -47,7 +47,7 @@ export function UserMenu({ me }: { me: Me }) {
           <Text size="xs">{facebookLine}</Text>
         </Menu.Label>
         <Menu.Divider />
-        <Menu.CheckboxItem checked={demoMode} onChange={toggleDemoMode}>
+        <Menu.CheckboxItem checked={demoMode} onChange={() => notify.reportFailure(toggleDemoMode())}>
           Demo mode
         </Menu.CheckboxItem>
         <Menu.Item component={Link} to="/account/" leftSection={<IconUserCog size={16} />}>

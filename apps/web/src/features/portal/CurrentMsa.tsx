@@ -16,18 +16,20 @@ export function CurrentMsa({ clientId, msa }: { clientId: string; msa: Msa }) {
   const notify = useNotify();
   const [deleting, setDeleting] = useState(false);
 
+  const deleteConfirmed = async () => {
+    setDeleting(true);
+    const result = await deleteMsa({ clientId });
+    setDeleting(false);
+    notify.mutation(result, result.data?.portalDeleteMsa, 'The MSA was deleted.');
+  };
+
   const confirmDelete = () =>
     modals.openConfirmModal({
       title: 'Delete the MSA?',
       children: <Text size="sm">{msa.fileName} is removed from this client. This cannot be undone.</Text>,
       labels: { confirm: 'Delete', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
-      onConfirm: async () => {
-        setDeleting(true);
-        const result = await deleteMsa({ clientId });
-        setDeleting(false);
-        notify.mutation(result, result.data?.portalDeleteMsa, 'The MSA was deleted.');
-      },
+      onConfirm: () => notify.reportFailure(deleteConfirmed()),
     });
 
   return (

@@ -32,7 +32,9 @@ export function FeatureSwitches({ client }: { client: PortalClient }) {
           description={feature.description}
           checked={feature.enabled}
           disabled={busyKey !== null}
-          onChange={(event) => toggle(feature.key, feature.label, event.currentTarget.checked)}
+          onChange={(event) =>
+            notify.reportFailure(toggle(feature.key, feature.label, event.currentTarget.checked))
+          }
         />
       ))}
     </Stack>

@@ -33,7 +33,7 @@ export function MsaUploadForm({ clientId, onUploaded }: { clientId: string; onUp
   };
 
   return (
-    <form onSubmit={submit}>
+    <form onSubmit={(event) => notify.reportFailure(submit(event))}>
       <Stack gap="md">
         {error && (
           <Alert color="red" role="alert">

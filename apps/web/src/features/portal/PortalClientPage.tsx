@@ -53,9 +53,9 @@ export function PortalClientPage({
       />
       <Tabs
         value={tab}
-        onChange={(value) =>
-          value && value in tabPaths && navigate(base + tabPaths[value as PortalClientTab])
-        }
+        onChange={(value) => {
+          if (value && value in tabPaths) navigate(base + tabPaths[value as PortalClientTab]);
+        }}
         mb="lg"
       >
         <Tabs.List>

@@ -66,7 +66,7 @@ export function PortalMembers({ members }: { members: PortalClient['members'] })
                     <Button
                       size="xs"
                       variant="default"
-                      onClick={() => create(member.email)}
+                      onClick={() => notify.reportFailure(create(member.email))}
                       loading={busyEmail === member.email}
                       disabled={busyEmail !== null}
                     >

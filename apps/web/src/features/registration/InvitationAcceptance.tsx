@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Group, Text } from '@mantine/core';
 import type { ResultOf } from 'gql.tada';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { useNotify } from '../../app/store/useNotify';
 import { describeFailure } from '../../lib/graphqlErrors';
 import { signInPath } from '../../lib/nextPath';
 import {
@@ -22,6 +23,7 @@ export function InvitationAcceptance({ token, invitation }: { token: string; inv
   const navigate = useNavigate();
   const location = useLocation();
   const signOut = useSignOut();
+  const notify = useNotify();
   const [error, setError] = useState<string | null>(null);
   const [accepting, setAccepting] = useState(false);
   const returnHere = signInPath(location.pathname + location.search);
@@ -101,7 +103,7 @@ export function InvitationAcceptance({ token, invitation }: { token: string; inv
     <>
       {errorAlert}
       <Group>
-        <Button onClick={() => accept()} loading={accepting}>
+        <Button onClick={() => notify.reportFailure(accept())} loading={accepting}>
           Accept
         </Button>
       </Group>

@@ -15,7 +15,7 @@ export function ResendAuth0VerificationButton() {
     else notify.error(result.error.message ?? 'The verification link could not be sent. Try again later.');
   };
   return (
-    <Button variant="default" onClick={resend} loading={resending}>
+    <Button variant="default" onClick={() => notify.reportFailure(resend())} loading={resending}>
       Resend verification email
     </Button>
   );

@@ -1,6 +1,7 @@
 import { Anchor, Group, Loader, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useNotify } from '../../app/store/useNotify';
 import { AuthPage } from '../../components/AuthPage';
 import { stateText } from '../../lib/historyState';
 import { safeNextPath } from '../../lib/nextPath';
@@ -15,13 +16,14 @@ export function VerifyEmailScreen() {
   const location = useLocation();
   const navigate = useNavigate();
   const { refresh } = useSession();
+  const notify = useNotify();
   // Tokens work once: verify once even when effects run twice (React strict mode).
   const started = useRef(false);
 
   useEffect(() => {
     if (!token || started.current) return;
     started.current = true;
-    void (async () => {
+    const verify = async () => {
       const result = await verifyEmail(token);
       if (!result.ok) {
         navigate(`/register/issue/?code=${encodeURIComponent(result.error.code)}`, { replace: true });
@@ -38,8 +40,9 @@ export function VerifyEmailScreen() {
       }
       await refresh().catch(() => undefined);
       navigate(safeNextPath(result.data.next) ?? '/', { replace: true });
-    })();
-  }, [token, navigate, refresh]);
+    };
+    notify.reportFailure(verify());
+  }, [token, navigate, refresh, notify]);
 
   if (token) {
     return (

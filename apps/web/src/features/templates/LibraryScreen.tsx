@@ -93,7 +93,7 @@ export function LibraryScreen({ route }: ClientScreenProps) {
                 <LibraryCard
                   key={template.id}
                   template={template}
-                  onUse={() => void copy(template)}
+                  onUse={() => notify.reportFailure(copy(template))}
                   busy={busyId === template.id}
                   disabled={busyId !== null}
                 />

@@ -9,7 +9,9 @@ export const NOT_BUILDER_REDIRECT_MS = 10_000;
 export function NotBuilderTemplate({ listUrl }: { listUrl: string }) {
   const navigate = useNavigate();
   useEffect(() => {
-    const timer = window.setTimeout(() => navigate(listUrl, { replace: true }), NOT_BUILDER_REDIRECT_MS);
+    const timer = window.setTimeout(() => {
+      navigate(listUrl, { replace: true });
+    }, NOT_BUILDER_REDIRECT_MS);
     return () => window.clearTimeout(timer);
   }, [navigate, listUrl]);
 

@@ -2,6 +2,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useQuery } from 'urql';
 import { clientUrl } from '../../app/routes';
+import { useNotify } from '../../app/store/useNotify';
 import { QueryState } from '../../components/QueryState';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { type ClientScreenProps, useCurrentClient } from '../clients';
@@ -34,6 +35,7 @@ export function TemplatesScreen({ route }: ClientScreenProps) {
   const { busyId, duplicate, setArchived, remove } = useTemplateActions();
   const [historyOf, setHistoryOf] = useState<TemplateRef | null>(null);
   const { importFile, progress } = useSvgImport();
+  const notify = useNotify();
 
   if (!client) return null;
   const url = (path: string) => clientUrl(client.id, path);
@@ -52,7 +54,12 @@ export function TemplatesScreen({ route }: ClientScreenProps) {
         onChange={setOptions}
         createUrl={createUrl}
         libraryUrl={libraryUrl}
-        importButton={<ImportSvgButton onFile={importFile} busy={progress !== null} />}
+        importButton={
+          <ImportSvgButton
+            onFile={(file) => notify.reportFailure(importFile(file))}
+            busy={progress !== null}
+          />
+        }
       />
       <ImportProgress progress={progress} />
       {!templates ? (

@@ -26,6 +26,23 @@ export function VersionList({ templateId }: { templateId: string }) {
   if (versions.length === 0) return <Text c="dimmed">This template has no saved versions.</Text>;
   const numbers = versionNumbers(versions);
 
+  const restoreConfirmed = async (version: TemplateVersion) => {
+    setBusyId(version.id);
+    // The newest version shown: if someone saved since, the restore is refused (CONFLICT) and the list reloads.
+    const result = await restoreVersion({
+      templateId,
+      versionId: version.id,
+      baseVersionId: versions[0]!.id,
+    });
+    const payload = result.data?.restoreProductCatalogTemplateVersion;
+    notify.mutation(
+      result,
+      payload,
+      `Version ${version.number} restored as version ${payload?.template?.versionNumber ?? ''}`.trim(),
+    );
+    setBusyId(null);
+  };
+
   const restore = (version: TemplateVersion) =>
     modals.openConfirmModal({
       title: `Restore version ${version.number}?`,
@@ -36,22 +53,7 @@ export function VersionList({ templateId }: { templateId: string }) {
         </Text>
       ),
       labels: { confirm: 'Restore', cancel: 'Cancel' },
-      onConfirm: async () => {
-        setBusyId(version.id);
-        // The newest version shown: if someone saved since, the restore is refused (CONFLICT) and the list reloads.
-        const result = await restoreVersion({
-          templateId,
-          versionId: version.id,
-          baseVersionId: versions[0]!.id,
-        });
-        const payload = result.data?.restoreProductCatalogTemplateVersion;
-        notify.mutation(
-          result,
-          payload,
-          `Version ${version.number} restored as version ${payload?.template?.versionNumber ?? ''}`.trim(),
-        );
-        setBusyId(null);
-      },
+      onConfirm: () => notify.reportFailure(restoreConfirmed(version)),
     });
 
   return (

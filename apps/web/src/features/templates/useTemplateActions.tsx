@@ -18,13 +18,10 @@ export function useTemplateActions() {
   const [busyId, setBusyId] = useState<string | null>(null);
   const duplicateKeys = useActionKeys();
 
-  const track = async (template: TemplateRef, action: () => Promise<unknown>) => {
+  /** Runs `action` with the template marked busy; what it fails with is shown in red. */
+  const track = (template: TemplateRef, action: () => Promise<unknown>) => {
     setBusyId(template.id);
-    try {
-      await action();
-    } finally {
-      setBusyId(null);
-    }
+    notify.reportFailure(action().finally(() => setBusyId(null)));
   };
 
   const duplicate = (template: TemplateRef) =>
@@ -57,7 +54,7 @@ export function useTemplateActions() {
       labels: { confirm: 'Delete', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
       onConfirm: () =>
-        void track(template, async () => {
+        track(template, async () => {
           // The answer holds only the deleted id: name the typename so the lists refetch.
           const result = await deleteTemplate({ id: template.id }, templatesContext);
           notify.mutation(

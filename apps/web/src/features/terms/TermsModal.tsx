@@ -39,7 +39,7 @@ export function TermsModal({ client }: { client: UserClient }) {
       <Stack gap="lg">
         <TermsText clientName={client.name} />
         <Group justify="flex-end">
-          <Button onClick={accept} loading={accepting} data-autofocus>
+          <Button onClick={() => notify.reportFailure(accept())} loading={accepting} data-autofocus>
             Accept
           </Button>
         </Group>

@@ -29,6 +29,17 @@ export function PendingInvitations() {
     setBusyId(null);
   };
 
+  const revokeConfirmed = async (invitation: PendingInvitation) => {
+    setBusyId(invitation.id);
+    const result = await revokeInvitation({ id: invitation.id });
+    notify.mutation(
+      result,
+      result.data?.revokeInvitation,
+      `The invitation to ${invitation.email} was revoked.`,
+    );
+    setBusyId(null);
+  };
+
   const revoke = (invitation: PendingInvitation) =>
     modals.openConfirmModal({
       title: `Revoke the invitation to ${invitation.email}?`,
@@ -37,16 +48,7 @@ export function PendingInvitations() {
       ),
       labels: { confirm: 'Revoke', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
-      onConfirm: async () => {
-        setBusyId(invitation.id);
-        const result = await revokeInvitation({ id: invitation.id });
-        notify.mutation(
-          result,
-          result.data?.revokeInvitation,
-          `The invitation to ${invitation.email} was revoked.`,
-        );
-        setBusyId(null);
-      },
+      onConfirm: () => notify.reportFailure(revokeConfirmed(invitation)),
     });
 
   return (
@@ -93,7 +95,7 @@ export function PendingInvitations() {
                       <Button
                         size="xs"
                         variant="default"
-                        onClick={() => resend(invitation)}
+                        onClick={() => notify.reportFailure(resend(invitation))}
                         loading={busyId === invitation.id}
                         disabled={busyId !== null}
                       >

@@ -67,9 +67,9 @@ export function UsersScreen({ route }: ClientScreenProps) {
       <Tabs
         value={tab}
         keepMounted={false}
-        onChange={(value) =>
-          navigate(clientUrl(client.id, TABS.find((t) => t.value === value)?.path ?? 'users/'))
-        }
+        onChange={(value) => {
+          navigate(clientUrl(client.id, TABS.find((t) => t.value === value)?.path ?? 'users/'));
+        }}
       >
         <Tabs.List>
           <Tabs.Tab value="active">Active</Tabs.Tab>

@@ -16,10 +16,10 @@ export function useMemberActions() {
   const notify = useNotify();
   const [busyUserId, setBusyUserId] = useState<string | null>(null);
 
-  const track = async (member: Member, action: () => Promise<unknown>) => {
+  /** Runs `action` with the member marked busy; what it fails with is shown in red. */
+  const track = (member: Member, action: () => Promise<unknown>) => {
     setBusyUserId(member.userId);
-    await action();
-    setBusyUserId(null);
+    notify.reportFailure(action().finally(() => setBusyUserId(null)));
   };
 
   const deactivate = (member: Member) => {
@@ -30,7 +30,7 @@ export function useMemberActions() {
       labels: { confirm: 'Deactivate', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
       onConfirm: () =>
-        void track(member, async () => {
+        track(member, async () => {
           const result = await deactivateUser({ userId: member.userId });
           notify.mutation(result, result.data?.deactivateUser, `${name} was deactivated.`);
         }),
@@ -51,7 +51,7 @@ export function useMemberActions() {
       labels: { confirm: isAdmin ? 'Make admin' : 'Remove admin', cancel: 'Cancel' },
       confirmProps: { color: isAdmin ? 'blue' : 'red' },
       onConfirm: () =>
-        void track(member, async () => {
+        track(member, async () => {
           const result = await setUserAdmin({ userId: member.userId, isAdmin });
           notify.mutation(
             result,
