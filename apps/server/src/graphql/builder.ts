@@ -1,7 +1,7 @@
 import SchemaBuilder from '@pothos/core';
 import SubGraphPlugin from '@pothos/plugin-sub-graph';
 import { GraphQLError } from 'graphql';
-import { DomainError } from '../errors.js';
+import { DomainError, ERROR_CODES, type ErrorCode } from '../errors.js';
 import type { GraphQLContext } from './context.js';
 
 export type SubGraph = 'public' | 'client';
@@ -37,14 +37,23 @@ builder.queryType({ subGraphs: BOTH, defaultSubGraphsForFields: [] });
 builder.mutationType({ subGraphs: BOTH, defaultSubGraphsForFields: [] });
 
 export interface ServerErrorShape {
-  code: string;
+  code: ErrorCode;
   message: string;
 }
+
+const ErrorCodeEnum = builder.enumType('ErrorCode', {
+  subGraphs: BOTH,
+  description: 'The stable code of an expected failure (errors.ts: ERROR_CODES).',
+  values: ERROR_CODES,
+});
 
 export const ServerError = builder.objectRef<ServerErrorShape>('ServerError').implement({
   subGraphs: BOTH,
   description: 'An expected failure: a stable code and a message to show as is.',
-  fields: (t) => ({ code: t.exposeString('code'), message: t.exposeString('message') }),
+  fields: (t) => ({
+    code: t.expose('code', { type: ErrorCodeEnum }),
+    message: t.exposeString('message'),
+  }),
 });
 
 /** Runs a mutation body; an expected failure becomes the payload's `error` instead of a GraphQL error. */

@@ -1,4 +1,4 @@
-import { BOTH, PUBLIC, ServerError, builder, payload } from '../../graphql/builder.js';
+import { BOTH, PUBLIC, ServerError, builder, payload, type ServerErrorShape } from '../../graphql/builder.js';
 import { requireViewer, type GraphQLContext } from '../../graphql/context.js';
 import type { ClientRow, MembershipRow, UserRow } from '../../db/schema.js';
 import {
@@ -188,7 +188,7 @@ builder.queryField('invitation', (t) =>
 
 const UserPayload = builder.objectRef<{
   user?: UserView | null;
-  error?: { code: string; message: string } | null;
+  error?: ServerErrorShape | null;
 }>('UserPayload');
 UserPayload.implement({
   subGraphs: PUBLIC,
@@ -200,7 +200,7 @@ UserPayload.implement({
 
 const WorkspacePayload = builder.objectRef<{
   client?: UserClientShape | null;
-  error?: { code: string; message: string } | null;
+  error?: ServerErrorShape | null;
 }>('WorkspacePayload');
 WorkspacePayload.implement({
   subGraphs: PUBLIC,
