@@ -8,8 +8,7 @@
  */
 import { BUILDER } from '@adloom/template';
 import type { FabricObject, TPointerEvent } from 'fabric';
-import { ActiveSelection, Ellipse, FabricImage, Group, Line, Path, Polygon, Rect, Textbox } from 'fabric';
-import { cache } from 'fabric';
+import { ActiveSelection, Textbox, cache } from 'fabric';
 import { safeZone } from '../geometry/safe-zones';
 import {
   draggedEdgesBetween,
@@ -26,18 +25,18 @@ import {
   layerThumbnailSize,
   savedThumbnailSize,
 } from '../geometry/images';
-import type { LayerPatch, ModelLayer, RatingLayer, TextLayer } from '../model/index.js';
+import { kindOf } from '../layers/index.js';
+import type { LayerPatch, ModelLayer, TextLayer } from '../model/index.js';
 import type { BuilderEditor } from './BuilderEditor';
 import { SnapshotCanvas } from './snapshot-canvas';
 import { faceSourceKey, fontFacesOf, onCustomFontUrlsChange, preloadFonts, type FontFaceKey } from './fonts';
-import { patchFromTransform, placementOf, starFills, starLayout, starPoints } from './fabric-props';
+import { patchFromTransform, placementOf } from './fabric-props';
 import { TextFitSizes, browserFontSource } from './text-fit';
 
 /** The colour of the alignment guides (spec section 2: red). */
 export const GUIDE_COLOR = '#ff0000';
 const SAFE_ZONE_SHADE = 'rgba(255, 0, 0, 0.18)';
 const SAFE_ZONE_EDGE = 'rgba(255, 0, 0, 0.7)';
-const EMPTY_IMAGE_FILL = '#e9ecef';
 
 /** What the view keeps on each fabric object it makes. */
 interface LayerObjectInfo {
@@ -48,150 +47,25 @@ interface LayerObjectInfo {
 
 const infoOf = new WeakMap<FabricObject, LayerObjectInfo>();
 
-/** The star-rating widget: five stars filled to the preview value, like the renderer draws them. */
-class RatingStars extends Rect {
-  ratingValue = 0;
-  filledColor = '#FFB400';
-  emptyColor = '#D9D9D9';
-
-  override _render(ctx: CanvasRenderingContext2D): void {
-    const { width, height } = this;
-    const { centers, size } = starLayout(width, height);
-    const fills = starFills(this.ratingValue);
-    centers.forEach((center, index) => {
-      const star = new Path2D();
-      starPoints(center - width / 2, 0, size).forEach((point, at) =>
-        at === 0 ? star.moveTo(point.x, point.y) : star.lineTo(point.x, point.y),
-      );
-      star.closePath();
-      ctx.fillStyle = this.emptyColor;
-      ctx.fill(star);
-      const fill = fills[index] ?? 0;
-      if (fill <= 0) return;
-      ctx.save();
-      ctx.beginPath();
-      ctx.rect(center - width / 2 - size / 2, -height / 2, size * fill, height);
-      ctx.clip();
-      ctx.fillStyle = this.filledColor;
-      ctx.fill(star);
-      ctx.restore();
-    });
-  }
-}
-
 /**
- * For the simple shapes: drawn straight onto the canvas, not first into a cache canvas of their own. Their
- * drawing costs less than making and filling that cache (a template's first draw is faster), and a drag
- * draws the objects that stay put from snapshots anyway (snapshot-canvas.ts).
- */
-const DRAWN_DIRECTLY = { objectCaching: false } as const;
-
-function paint(value: string | null): string {
-  // A gradient (url(#id)) is drawn as a flat grey: the view shows where it is, the SVG keeps the gradient.
-  if (value === null) return 'transparent';
-  return value.startsWith('url(') ? '#b0b0b0' : value;
-}
-
-function shapeStyle(layer: { fill: string | null; stroke: string | null; strokeWidth: number }) {
-  return {
-    ...DRAWN_DIRECTLY,
-    fill: paint(layer.fill),
-    stroke: layer.stroke === null ? null : paint(layer.stroke),
-    strokeWidth: layer.stroke === null ? 0 : layer.strokeWidth,
-  };
-}
-
-/**
- * A fabric object showing a layer (group members in the group's coordinates). `textSize`: the size a
- * text is drawn at (its fontSize, or the renderer's fitted size for a text with auto-fit).
+ * A fabric object showing a layer (group members in the group's coordinates), made by its kind
+ * (layers/<kind>) and placed here. `textSize`: the size a text is drawn at (its fontSize, or the
+ * renderer's fitted size for a text with auto-fit).
  */
 function createObject(
   layer: ModelLayer,
   onImageLoad: () => void,
   textSize: (text: TextLayer) => number = (text) => text.fontSize,
 ): FabricObject {
-  let object: FabricObject;
+  const object = kindOf(layer).createFabricObject(layer, {
+    textSize,
+    createMember: (member) => createObject(member, onImageLoad, textSize),
+    imageLoaded: (image, scaleBase) => {
+      infoOf.set(image, { uid: layer.uid, scaleBase });
+      onImageLoad();
+    },
+  });
   const scaleBase = { x: 1, y: 1 };
-  switch (layer.kind) {
-    case 'rect':
-      object = new Rect({
-        width: layer.width,
-        height: layer.height,
-        rx: layer.rx,
-        ry: layer.ry,
-        ...shapeStyle(layer),
-      });
-      break;
-    case 'ellipse':
-      object = new Ellipse({ rx: layer.width / 2, ry: layer.height / 2, ...shapeStyle(layer) });
-      break;
-    case 'line':
-      object = new Line([layer.x1, layer.y1, layer.x2, layer.y2], shapeStyle(layer));
-      break;
-    case 'polygon':
-      object = new Polygon(
-        layer.points.map((point) => ({ x: point.x, y: point.y })),
-        shapeStyle(layer),
-      );
-      break;
-    case 'path':
-      // A path may have thousands of segments (an imported logo): worth its own cache.
-      object = new Path(layer.d, { ...shapeStyle(layer), objectCaching: true });
-      break;
-    case 'text':
-      object = new Textbox(layer.text, {
-        width: layer.width,
-        fontFamily: layer.fontFamily,
-        fontWeight: layer.fontWeight,
-        fontStyle: layer.fontStyle,
-        fontSize: textSize(layer),
-        textAlign: layer.textAlign,
-        lineHeight: layer.lineHeight,
-        fill: paint(layer.fill),
-      });
-      break;
-    case 'rating': {
-      const stars = new RatingStars({
-        width: layer.width,
-        height: layer.height,
-        fill: 'transparent',
-        ...DRAWN_DIRECTLY,
-      });
-      stars.ratingValue = (layer as RatingLayer).value;
-      stars.filledColor = layer.filledColor;
-      stars.emptyColor = layer.emptyColor;
-      object = stars;
-      break;
-    }
-    case 'image': {
-      if (layer.href === null) {
-        object = new Rect({
-          width: layer.width,
-          height: layer.height,
-          fill: EMPTY_IMAGE_FILL,
-          ...DRAWN_DIRECTLY,
-        });
-        break;
-      }
-      const element = new Image();
-      const image = new FabricImage(element, { width: layer.width, height: layer.height });
-      element.onload = () => {
-        // Drawn from its own pixels into the layer's box.
-        const base = { x: layer.width / element.naturalWidth, y: layer.height / element.naturalHeight };
-        infoOf.set(image, { uid: layer.uid, scaleBase: base });
-        image.setElement(element);
-        image.set({ scaleX: layer.scaleX * base.x, scaleY: layer.scaleY * base.y });
-        image.setCoords();
-        onImageLoad();
-      };
-      element.src = layer.href;
-      object = image;
-      break;
-    }
-    case 'group':
-      object = new Group(layer.children.map((child) => createObject(child, onImageLoad, textSize)));
-      break;
-  }
   object.set(placementOf(layer, scaleBase));
   object.setCoords();
   infoOf.set(object, { uid: layer.uid, scaleBase });
@@ -318,7 +192,7 @@ export class FabricView {
   private redrawTexts(): void {
     if (this.disposed) return;
     for (const [uid, layer] of this.rendered) {
-      if (layer.kind === 'text' || layer.kind === 'group') this.rendered.delete(uid);
+      if (kindOf(layer).drawsText) this.rendered.delete(uid);
     }
     this.sync();
   }
@@ -352,7 +226,7 @@ export class FabricView {
     for (const family of families) cache.clearFontCache(family);
     // Text and groups (which may hold text) are made again at the next sync.
     for (const [uid, layer] of this.rendered) {
-      if (layer.kind === 'text' || layer.kind === 'group') this.rendered.delete(uid);
+      if (kindOf(layer).drawsText) this.rendered.delete(uid);
     }
     this.sync();
   }

@@ -7,7 +7,8 @@ import { createBuilderDocument, type LayerData } from '@adloom/template';
 import { pruneDefinitions } from './definitions.js';
 import { assignLayerIds, canonicalLayerData, deriveLayerId } from './layerIds.js';
 import { checkRoleFitsKind, createUid } from './layers.js';
-import { normalizeLayer } from './normalize.js';
+import { kindOf } from '../layers/index.js';
+import { normalizeLayer } from './normalizeLayer.js';
 import { requireFinite, roundLength } from './numbers.js';
 import { allLayerIds, allLayers, findLayer, locateLayer, replaceLayer, replaceSiblings } from './tree.js';
 import type {
@@ -15,14 +16,12 @@ import type {
   GroupLayer,
   ImageLayer,
   LayerGeometry,
-  LayerKind,
   LineLayer,
   ModelLayer,
   PathLayer,
   PolygonLayer,
   RatingLayer,
   RectLayer,
-  ShapeStyle,
   TextLayer,
 } from './types.js';
 
@@ -128,50 +127,17 @@ const GEOMETRY_FIELDS: readonly (keyof LayerGeometry)[] = [
   'flipY',
   'opacity',
 ];
-const COMMON_FIELDS = [...GEOMETRY_FIELDS, 'locked', 'hidden', 'clipPath'] as const;
-const STYLE_FIELDS: readonly (keyof ShapeStyle)[] = ['fill', 'stroke', 'strokeWidth'];
-
-/** The fields of each kind that a patch may set. */
-const KIND_FIELDS: Readonly<Record<LayerKind, ReadonlySet<string>>> = {
-  rect: new Set([...COMMON_FIELDS, ...STYLE_FIELDS, 'rx', 'ry']),
-  ellipse: new Set([...COMMON_FIELDS, ...STYLE_FIELDS]),
-  line: new Set([...COMMON_FIELDS, ...STYLE_FIELDS, 'x1', 'y1', 'x2', 'y2']),
-  polygon: new Set([...COMMON_FIELDS, ...STYLE_FIELDS, 'points']),
-  path: new Set([...COMMON_FIELDS, ...STYLE_FIELDS, 'd']),
-  image: new Set([...COMMON_FIELDS, 'href', 'naturalWidth', 'naturalHeight']),
-  text: new Set([
-    ...COMMON_FIELDS,
-    'text',
-    'fontFamily',
-    'fontWeight',
-    'fontStyle',
-    'fontSize',
-    'textAlign',
-    'lineHeight',
-    'fill',
-    'fit',
-  ]),
-  rating: new Set([...COMMON_FIELDS, 'value', 'filledColor', 'emptyColor']),
-  group: new Set(COMMON_FIELDS),
-};
-
-/** Sizes that follow from the content, per kind. */
-const DERIVED_FIELDS: Readonly<Partial<Record<LayerKind, readonly string[]>>> = {
-  text: ['height'],
-  line: ['width', 'height'],
-  polygon: ['width', 'height'],
-  path: ['width', 'height'],
-  group: ['width', 'height'],
-};
+/** The fields of every kind that a patch may set (each kind adds its own: layers/<kind>). */
+const COMMON_FIELDS: readonly string[] = [...GEOMETRY_FIELDS, 'locked', 'hidden', 'clipPath'];
 
 /** The layer with a patch applied and brought into the model's form. */
 export function patchLayer<L extends ModelLayer>(layer: L, patch: LayerPatch): L {
-  const allowed = KIND_FIELDS[layer.kind];
-  const derived = DERIVED_FIELDS[layer.kind] ?? [];
+  const { fields, derivedFields } = kindOf(layer);
   const changes: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(patch)) {
-    if (value === undefined || derived.includes(field)) continue;
-    if (!allowed.has(field)) throw new RangeError(`A ${layer.kind} layer has no ${field}`);
+    if (value === undefined || derivedFields.includes(field)) continue;
+    if (!COMMON_FIELDS.includes(field) && !fields.includes(field))
+      throw new RangeError(`A ${layer.kind} layer has no ${field}`);
     changes[field] = value;
   }
   return normalizeLayer({ ...layer, ...changes });

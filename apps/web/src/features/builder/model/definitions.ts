@@ -2,6 +2,7 @@
  * Gradients and clip paths: only those a layer uses stay (template-format.md section 1), with the ones
  * they refer to in turn (a gradient may take its stops from another through href).
  */
+import { kindOf } from '../layers/index.js';
 import { allLayers } from './tree.js';
 import type { BuilderModel, ModelDefinition, ModelLayer } from './types.js';
 
@@ -17,23 +18,7 @@ export function urlReferences(value: string | null): string[] {
 export function layerReferences(layer: ModelLayer): string[] {
   const references: string[] = [];
   if (layer.clipPath !== null) references.push(layer.clipPath);
-  switch (layer.kind) {
-    case 'rect':
-    case 'ellipse':
-    case 'line':
-    case 'polygon':
-    case 'path':
-      references.push(...urlReferences(layer.fill), ...urlReferences(layer.stroke));
-      break;
-    case 'text':
-      references.push(...urlReferences(layer.fill));
-      break;
-    case 'rating':
-      references.push(...urlReferences(layer.filledColor), ...urlReferences(layer.emptyColor));
-      break;
-    default:
-      break;
-  }
+  references.push(...kindOf(layer).paints(layer).flatMap(urlReferences));
   return references;
 }
 

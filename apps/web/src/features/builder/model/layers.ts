@@ -1,16 +1,12 @@
 /**
- * New layers with the spec's defaults (sections 3 and 9): each factory returns a layer in the model's
- * form, its id derived from its layer data as if it were alone; adding it to a model makes the id unique.
+ * New layers with the spec's defaults (sections 3 and 9; each kind's own in layers/<kind>): each factory
+ * returns a layer in the model's form, its id derived from its layer data as if it were alone; adding it
+ * to a model makes the id unique.
  */
-import {
-  BUILDER,
-  WIDGET_LABELS,
-  defaultLayerData,
-  type DynamicLayerType,
-  type LayerData,
-} from '@adloom/template';
+import { defaultLayerData, type DynamicLayerType, type LayerData } from '@adloom/template';
+import { kindNamed } from '../layers/index.js';
 import { canonicalLayerData, deriveLayerId } from './layerIds.js';
-import { DEFAULT_STAR_COLORS, normalizeLayer } from './normalize.js';
+import { normalizeLayer } from './normalizeLayer.js';
 import type {
   EllipseLayer,
   GroupLayer,
@@ -27,48 +23,8 @@ import type {
   TextLayer,
 } from './types.js';
 
-/** Default text (spec section 9): Open Sans, 64, weight 400, centred; fabric.js's line height 1.16. */
-export const DEFAULT_TEXT = {
-  text: 'Text',
-  fontFamily: BUILDER.defaultFont.family,
-  fontSize: BUILDER.defaultFont.size,
-  fontWeight: BUILDER.defaultFont.weight,
-  fontStyle: 'normal',
-  textAlign: BUILDER.defaultFont.textAlign,
-  lineHeight: 1.16,
-  fill: '#000000',
-  width: 400,
-} as const;
-
-/**
- * The rating widget: the spec's preview value 3.5, and the renderer's default colours and proportions
- * (the builder's widget is 223 units wide at scale 1; a star is 32 × 1.2 units).
- */
-export const DEFAULT_RATING = {
-  value: BUILDER.defaultPreviewRating,
-  filledColor: DEFAULT_STAR_COLORS.filled,
-  emptyColor: DEFAULT_STAR_COLORS.empty,
-  width: 223,
-  height: 40,
-} as const;
-
-/** What a new shape is painted with. */
-export const DEFAULT_SHAPE_FILL = '#d9d9d9';
 /** The placeholder fill of an image slot's box; the renderer replaces it with the image. */
 export const SLOT_PLACEHOLDER_FILL = '#d9d6d0';
-
-/** Names the layers panel starts a new layer with. */
-const DEFAULT_NAMES: Readonly<Record<LayerKind, string>> = {
-  rect: 'Rectangle',
-  ellipse: 'Ellipse',
-  line: 'Line',
-  polygon: 'Polygon',
-  path: 'Path',
-  image: 'Image',
-  text: 'Text',
-  rating: WIDGET_LABELS.RATING,
-  group: 'Group',
-};
 
 const DYNAMIC_NAMES: Readonly<Record<DynamicLayerType, string>> = {
   IMAGE: 'Product image',
@@ -101,7 +57,12 @@ function commonDefaults(
   return {
     uid: uid ?? createUid(),
     id: '',
-    data: { ...defaultLayerData(), name: DEFAULT_NAMES[kind], ...dataInit },
+    data: {
+      ...defaultLayerData(),
+      name: kindNamed(kind).defaultName,
+      ...dataInit,
+      ...kindNamed(kind).fixedData,
+    },
     left: 0,
     top: 0,
     width: 100,
@@ -138,52 +99,47 @@ export function finishLayer<L extends ModelLayer>(layer: L): L {
   return { ...normalized, id, data: canonicalLayerData(id, normalized.data) };
 }
 
-function make<K extends LayerKind>(kind: K, init: LayerInit<ModelLayer>, own: object): LayerOfKind<K> {
+/** A new layer of a kind: the common defaults, the kind's (layers/<kind>), `own` and then `init`. */
+function make<K extends LayerKind>(kind: K, init: LayerInit<ModelLayer>, own: object = {}): LayerOfKind<K> {
   const { data, ...fields } = init;
   const base = commonDefaults(kind, init.uid, data);
-  return finishLayer({ ...base, kind, ...own, ...fields, data: base.data } as unknown as LayerOfKind<K>);
+  const defaults = kindNamed(kind).defaults;
+  return finishLayer({
+    ...base,
+    kind,
+    ...defaults,
+    ...own,
+    ...fields,
+    data: base.data,
+  } as unknown as LayerOfKind<K>);
 }
 
 export function createRectLayer(init: LayerInit<RectLayer> = {}): RectLayer {
-  return make('rect', init, { fill: DEFAULT_SHAPE_FILL, stroke: null, strokeWidth: 1, rx: 0, ry: 0 });
+  return make('rect', init);
 }
 
 export function createEllipseLayer(init: LayerInit<EllipseLayer> = {}): EllipseLayer {
-  return make('ellipse', init, { fill: DEFAULT_SHAPE_FILL, stroke: null, strokeWidth: 1 });
+  return make('ellipse', init);
 }
 
 /** A line; x1..y2 may be anywhere, the layer's box is moved to their bounds. */
 export function createLineLayer(init: LayerInit<LineLayer> = {}): LineLayer {
-  return make('line', init, { fill: null, stroke: '#000000', strokeWidth: 4, x1: 0, y1: 0, x2: 200, y2: 0 });
+  return make('line', init);
 }
 
 /** A polygon; its points may be anywhere, the layer's box is moved to their bounds. */
 export function createPolygonLayer(init: LayerInit<PolygonLayer> = {}): PolygonLayer {
-  return make('polygon', init, {
-    fill: DEFAULT_SHAPE_FILL,
-    stroke: null,
-    strokeWidth: 1,
-    points: [
-      { x: 50, y: 0 },
-      { x: 100, y: 100 },
-      { x: 0, y: 100 },
-    ],
-  });
+  return make('polygon', init);
 }
 
 /** A path; its data may be anywhere, the layer's box is moved to its bounds. */
 export function createPathLayer(init: LayerInit<PathLayer> = {}): PathLayer {
-  return make('path', init, {
-    fill: DEFAULT_SHAPE_FILL,
-    stroke: null,
-    strokeWidth: 1,
-    d: 'M0 0 L100 0 L100 100 Z',
-  });
+  return make('path', init);
 }
 
 /** A static picture; `href` should be a data URL (the renderer drops other addresses on plain layers). */
 export function createImageLayer(init: LayerInit<ImageLayer> = {}): ImageLayer {
-  return make('image', init, { href: null, naturalWidth: null, naturalHeight: null });
+  return make('image', init);
 }
 
 /**
@@ -202,39 +158,12 @@ export function createDynamicImageLayer(type: DynamicLayerType, init: LayerInit<
 
 /** A text box with the spec's default font. */
 export function createTextLayer(init: LayerInit<TextLayer> = {}): TextLayer {
-  return make(
-    'text',
-    { width: DEFAULT_TEXT.width, ...init },
-    {
-      text: DEFAULT_TEXT.text,
-      fontFamily: DEFAULT_TEXT.fontFamily,
-      fontWeight: DEFAULT_TEXT.fontWeight,
-      fontStyle: DEFAULT_TEXT.fontStyle,
-      fontSize: DEFAULT_TEXT.fontSize,
-      textAlign: DEFAULT_TEXT.textAlign,
-      lineHeight: DEFAULT_TEXT.lineHeight,
-      fill: DEFAULT_TEXT.fill,
-      fit: null,
-    },
-  );
+  return make('text', init);
 }
 
 /** The star-rating widget (RATING) with the preview rating 3.5. */
 export function createRatingLayer(init: LayerInit<RatingLayer> = {}): RatingLayer {
-  return make(
-    'rating',
-    {
-      width: DEFAULT_RATING.width,
-      height: DEFAULT_RATING.height,
-      ...init,
-      data: { ...init.data, widgetType: 'RATING' },
-    },
-    {
-      value: DEFAULT_RATING.value,
-      filledColor: DEFAULT_RATING.filledColor,
-      emptyColor: DEFAULT_RATING.emptyColor,
-    },
-  );
+  return make('rating', init);
 }
 
 /**

@@ -1,89 +1,35 @@
 /**
- * Brings a layer into the model's form: numbers rounded to the model's precision (numbers.ts), values
- * checked, and what follows from the content worked out (a text's height, the box of a line, polygon,
- * path or group, whose content is moved so its bounds start at the box's corner). Every change function
- * and the SVG reader pass layers through here, so a layer read back from the SVG equals the one written.
+ * The parts of bringing a layer into the model's form (normalizeLayer.ts; each kind's own fields in
+ * layers/<kind>): numbers rounded to the model's precision (numbers.ts), values checked, and content moved
+ * so its bounds start at the box's corner (a line, polygon, path or group, whose box follows from it).
  */
-import {
-  BUILDER,
-  BUILDER_ERRORS,
-  applyMatrix,
-  multiply,
-  parseFontWeight,
-  rotation,
-  scaling,
-  stripXmlInvalidChars,
-  translation,
-  type Matrix,
-} from '@adloom/template';
+import { applyMatrix, multiply, rotation, scaling, translation, type Matrix } from '@adloom/template';
 import { boundsOf, layerCorners } from './matrix.js';
-import { normalizeAngle, requireFinite, roundFactor, roundLength, roundTo } from './numbers.js';
-import { localizePath } from './pathData.js';
-import type {
-  GroupLayer,
-  LayerGeometry,
-  LineLayer,
-  ModelLayer,
-  Point,
-  PolygonLayer,
-  ShapeStyle,
-  TextAlign,
-  TextFit,
-  TextLayer,
-} from './types.js';
+import { normalizeAngle, requireFinite, roundFactor, roundLength } from './numbers.js';
+import type { LayerGeometry, ModelLayer, Point, ShapeStyle } from './types.js';
 
-/** fabric.js's font size multiplier: a line is `size × lineHeight × 1.13` high (renderer layout.ts). */
-const FONT_SIZE_MULT = 1.13;
-/** The text box's minimum width (spec section 9). */
-export const TEXT_MIN_WIDTH = 20;
-const TEXT_ALIGNS: readonly TextAlign[] = ['left', 'center', 'right', 'justify'];
-
-/**
- * The height of a text box holding the template string's own lines, as fabric.js measures it: every
- * line but the last `size × lineHeight × 1.13`, the last `size × 1.13`. Wrapped lines are the view's.
- */
-export function textBoxHeight(text: string, fontSize: number, lineHeight: number): number {
-  const lines = text.split(/\r\n|\r|\n/).length;
-  return roundLength(fontSize * FONT_SIZE_MULT * (lineHeight * (lines - 1) + 1));
-}
-
-/** A text's fit rule in the model's form: null when off; both sizes above 0, rounded as lengths. */
-function normalizeFit(fit: TextFit | null | undefined): TextFit | null {
-  if (fit === null || fit === undefined) return null;
-  const height = nonNegativeLength(fit.height, 'fit height');
-  const minFontSize = nonNegativeLength(fit.minFontSize, 'fit minFontSize');
-  if (height === 0 || minFontSize === 0)
-    throw new RangeError('A fit needs a height and a minimum size above 0');
-  return { height, minFontSize };
-}
-
-/** Throws the spec's 'Rating must be between 1 and 5' unless the value is a number from 1 to 5. */
-export function checkRatingValue(value: number): number {
-  const { min, max } = BUILDER.ratingStars;
-  if (typeof value !== 'number' || !(value >= min && value <= max)) {
-    throw new Error(BUILDER_ERRORS.ratingOutOfRange);
-  }
-  return value;
-}
-
-function nonNegativeLength(value: number, what: string): number {
+/** A length of 0 or more, rounded; throws a RangeError naming `what` otherwise. */
+export function nonNegativeLength(value: number, what: string): number {
   if (requireFinite(value, what) < 0) throw new RangeError(`${what} must be 0 or more, got ${value}`);
   return roundLength(value);
 }
 
-function positiveFactor(value: number, what: string): number {
+/** A factor above 0, rounded; throws a RangeError naming `what` otherwise. */
+export function positiveFactor(value: number, what: string): number {
   const rounded = roundFactor(requireFinite(value, what));
   if (rounded <= 0)
     throw new RangeError(`${what} must be above 0 (mirror with flipX or flipY), got ${value}`);
   return rounded;
 }
 
-function paint(value: string | null, what: string): string | null {
+/** A paint in the model's form: null for none (empty or `none`), else trimmed. */
+export function normalizePaint(value: string | null, what: string): string | null {
   if (value !== null && typeof value !== 'string') throw new RangeError(`${what} must be text or null`);
   return value === null || value.trim() === '' || value.trim().toLowerCase() === 'none' ? null : value.trim();
 }
 
-function normalizeGeometry<L extends LayerGeometry>(layer: L): L {
+/** The geometry every layer has, in the model's form. */
+export function normalizeGeometry<L extends LayerGeometry>(layer: L): L {
   return {
     ...layer,
     left: roundLength(requireFinite(layer.left, 'left')),
@@ -99,11 +45,12 @@ function normalizeGeometry<L extends LayerGeometry>(layer: L): L {
   };
 }
 
-function normalizeShapeStyle<L extends ShapeStyle>(layer: L): L {
+/** A shape's paint in the model's form. */
+export function normalizeShapeStyle<L extends ShapeStyle>(layer: L): L {
   return {
     ...layer,
-    fill: paint(layer.fill, 'fill'),
-    stroke: paint(layer.stroke, 'stroke'),
+    fill: normalizePaint(layer.fill, 'fill'),
+    stroke: normalizePaint(layer.stroke, 'stroke'),
     strokeWidth: nonNegativeLength(layer.strokeWidth, 'strokeWidth'),
   };
 }
@@ -136,7 +83,7 @@ export function moveContentOrigin<L extends LayerGeometry>(
 }
 
 /** Points moved so their bounds start at (0, 0), repeated until rounding no longer moves them. */
-function localizePoints(points: readonly Point[]): {
+export function localizePoints(points: readonly Point[]): {
   points: Point[];
   offset: Point;
   width: number;
@@ -156,33 +103,6 @@ function localizePoints(points: readonly Point[]): {
     width: local ? roundLength(local.maxX - local.minX) : 0,
     height: local ? roundLength(local.maxY - local.minY) : 0,
   };
-}
-
-function normalizeLine(layer: LineLayer): LineLayer {
-  const local = localizePoints([
-    { x: requireFinite(layer.x1, 'x1'), y: requireFinite(layer.y1, 'y1') },
-    { x: requireFinite(layer.x2, 'x2'), y: requireFinite(layer.y2, 'y2') },
-  ]);
-  const [from, to] = local.points as [Point, Point];
-  return {
-    ...moveContentOrigin(layer, local.offset, local.width, local.height),
-    x1: from.x,
-    y1: from.y,
-    x2: to.x,
-    y2: to.y,
-  };
-}
-
-function normalizePolygon(layer: PolygonLayer): PolygonLayer {
-  if (layer.points.length < 3)
-    throw new RangeError(`A polygon needs at least 3 points, got ${layer.points.length}`);
-  const local = localizePoints(
-    layer.points.map((point, index) => ({
-      x: requireFinite(point.x, `points[${index}].x`),
-      y: requireFinite(point.y, `points[${index}].y`),
-    })),
-  );
-  return { ...moveContentOrigin(layer, local.offset, local.width, local.height), points: local.points };
 }
 
 /**
@@ -209,115 +129,9 @@ export function moveMembers(children: readonly ModelLayer[], offset: Point): Mod
   }));
 }
 
-/**
- * A group whose members' bounds start at (0, 0), its box their size. Members move by whole hundredths,
- * so the second pass finds nothing to move and a saved group reads back the same.
- */
-function normalizeGroup(layer: GroupLayer): GroupLayer {
-  let group = layer;
-  for (let step = 0; step < 5; step += 1) {
-    const { offset, width, height } = membersBox(group.children);
-    const moved = moveContentOrigin(group, offset, width, height);
-    if (offset.x === 0 && offset.y === 0) return moved;
-    group = { ...moved, children: moveMembers(group.children, offset) };
-  }
-  return group;
-}
-
-function normalizeText(layer: TextLayer): TextLayer {
-  const fontWeight = parseFontWeight(layer.fontWeight);
-  if (fontWeight === undefined)
-    throw new RangeError(`fontWeight must be 100 to 900 in hundreds, got ${layer.fontWeight}`);
-  if (!TEXT_ALIGNS.includes(layer.textAlign))
-    throw new RangeError(`textAlign must be one of ${TEXT_ALIGNS.join(', ')}`);
-  if (layer.fontStyle !== 'normal' && layer.fontStyle !== 'italic') {
-    throw new RangeError(`fontStyle must be normal or italic, got ${String(layer.fontStyle)}`);
-  }
-  if (typeof layer.fontFamily !== 'string' || layer.fontFamily.trim() === '') {
-    throw new RangeError('fontFamily must name a font family');
-  }
-  const fontSize = nonNegativeLength(layer.fontSize, 'fontSize');
-  if (fontSize === 0) throw new RangeError('fontSize must be above 0');
-  const lineHeight = positiveFactor(layer.lineHeight, 'lineHeight');
-  // A character XML cannot hold would make the saved template unreadable.
-  const text = stripXmlInvalidChars(String(layer.text));
-  return {
-    ...layer,
-    text,
-    fontFamily: layer.fontFamily.trim(),
-    fontWeight,
-    fontSize,
-    lineHeight,
-    fill: paint(layer.fill, 'fill'),
-    fit: normalizeFit(layer.fit),
-    width: Math.max(TEXT_MIN_WIDTH, layer.width),
-    height: textBoxHeight(text, fontSize, lineHeight),
-  };
-}
-
-/** The renderer's star colours when a layer names none (renderer rating.ts). */
-export const DEFAULT_STAR_COLORS = { filled: '#FFB400', empty: '#D9D9D9' } as const;
-
-function starColor(value: string, fallback: string): string {
-  const color = typeof value === 'string' ? value.trim() : '';
-  return color === '' ? fallback : color;
-}
-
-function optionalSize(value: number | null, what: string): number | null {
+/** A size of the model's form, or null when unknown (0 is unknown too). */
+export function optionalSize(value: number | null, what: string): number | null {
   if (value === null) return null;
   const size = nonNegativeLength(value, what);
   return size === 0 ? null : size;
-}
-
-/** The layer in the model's form (see the file comment); throws a RangeError on values it cannot hold. */
-export function normalizeLayer<L extends ModelLayer>(input: L): L {
-  const layer = normalizeGeometry(input) as ModelLayer;
-  const common = {
-    locked: Boolean(layer.locked),
-    hidden: Boolean(layer.hidden),
-    clipPath: layer.clipPath === null || layer.clipPath.trim() === '' ? null : layer.clipPath.trim(),
-  };
-  switch (layer.kind) {
-    case 'rect':
-      return {
-        ...normalizeShapeStyle(layer),
-        ...common,
-        rx: nonNegativeLength(layer.rx, 'rx'),
-        ry: nonNegativeLength(layer.ry, 'ry'),
-      } as L;
-    case 'ellipse':
-      return { ...normalizeShapeStyle(layer), ...common } as L;
-    case 'line':
-      return { ...normalizeLine(normalizeShapeStyle(layer)), ...common } as L;
-    case 'polygon':
-      return { ...normalizePolygon(normalizeShapeStyle(layer)), ...common } as L;
-    case 'path': {
-      const local = localizePath(layer.d);
-      return {
-        ...moveContentOrigin(normalizeShapeStyle(layer), local.offset, local.width, local.height),
-        ...common,
-        d: local.d,
-      } as L;
-    }
-    case 'image':
-      return {
-        ...layer,
-        ...common,
-        href: layer.href === null || layer.href.trim() === '' ? null : layer.href.trim(),
-        naturalWidth: optionalSize(layer.naturalWidth, 'naturalWidth'),
-        naturalHeight: optionalSize(layer.naturalHeight, 'naturalHeight'),
-      } as L;
-    case 'text':
-      return { ...normalizeText(layer), ...common } as L;
-    case 'rating':
-      return {
-        ...layer,
-        ...common,
-        value: roundTo(checkRatingValue(layer.value), 2),
-        filledColor: starColor(layer.filledColor, DEFAULT_STAR_COLORS.filled),
-        emptyColor: starColor(layer.emptyColor, DEFAULT_STAR_COLORS.empty),
-      } as L;
-    case 'group':
-      return { ...normalizeGroup(layer), ...common } as L;
-  }
 }

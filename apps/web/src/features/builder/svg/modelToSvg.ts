@@ -4,7 +4,7 @@
  * <metadata> through packages/template's writeBuilderMetadata. Nothing editor-only is written beyond a
  * few `data-` attributes the renderer passes over (locked, the rating's preview value, an image's own size).
  *
- * How layers are written:
+ * How layers are written (each kind's element: layers/<kind>):
  * - canvas background: a full-size <rect> without an id, the first thing drawn; it is the document's
  *   backgroundColor and no layer (svgToModel takes it back as that).
  * - rect, ellipse, image, text, rating: drawn at their position; when turned, scaled or mirrored, drawn
@@ -23,182 +23,17 @@ import {
   formatSvgNumber,
   writeBuilderMetadata,
 } from '@adloom/template';
-import {
-  DEFAULT_RATING,
-  allLayers,
-  usedDefinitions,
-  type BuilderModel,
-  type ModelLayer,
-  type ShapeStyle,
-} from '../model/index.js';
-import { formatLayerTransform, isUntransformed } from './transform.js';
-import { attributes, escapeText } from './xmlText.js';
-
-type Attribute = readonly [string, string | number | undefined];
+import { kindOf } from '../layers/index.js';
+import { allLayers, usedDefinitions, type BuilderModel, type ModelLayer } from '../model/index.js';
+import { element } from './writeParts.js';
+import { attributes } from './xmlText.js';
 
 const SVG_NAMESPACE = 'http://www.w3.org/2000/svg';
 const XLINK_NAMESPACE = 'http://www.w3.org/1999/xlink';
 
-function shapePaint(layer: ShapeStyle, writeNoFill: boolean): Attribute[] {
-  return [
-    ['fill', layer.fill ?? (writeNoFill ? 'none' : undefined)],
-    ['stroke', layer.stroke ?? undefined],
-    ['stroke-width', layer.strokeWidth === 1 ? undefined : layer.strokeWidth],
-  ];
-}
-
-/** Attributes every layer may have, written after its own. */
-function look(layer: ModelLayer, transform: string | undefined): Attribute[] {
-  return [
-    ['opacity', layer.opacity === 1 ? undefined : layer.opacity],
-    ['clip-path', layer.clipPath === null ? undefined : `url(#${layer.clipPath})`],
-    ['transform', transform],
-    ['display', layer.hidden ? 'none' : undefined],
-    ['data-locked', layer.locked ? 'true' : undefined],
-  ];
-}
-
-/** Where a box-drawn layer draws its corner, and its transform. */
-function boxPlacement(layer: ModelLayer): { x: number; y: number; transform: string | undefined } {
-  return isUntransformed(layer)
-    ? { x: layer.left, y: layer.top, transform: undefined }
-    : { x: 0, y: 0, transform: formatLayerTransform(layer) };
-}
-
-/** The transform of a layer whose content is in its local box; none when that is the parent's. */
-function contentTransform(layer: ModelLayer): string | undefined {
-  return isUntransformed(layer) && layer.left === 0 && layer.top === 0
-    ? undefined
-    : formatLayerTransform(layer);
-}
-
-const nonZero = (value: number): number | undefined => (value === 0 ? undefined : value);
-
-function element(name: string, values: Attribute[], content?: string): string {
-  return content === undefined
-    ? `<${name}${attributes(values)}/>`
-    : `<${name}${attributes(values)}>${content}</${name}>`;
-}
-
+/** A layer's element, written by its kind; a group's members one level deeper. */
 function layerElement(layer: ModelLayer, depth: number): string {
-  switch (layer.kind) {
-    case 'rect': {
-      const at = boxPlacement(layer);
-      return element('rect', [
-        ['id', layer.id],
-        ['x', nonZero(at.x)],
-        ['y', nonZero(at.y)],
-        ['width', layer.width],
-        ['height', layer.height],
-        ['rx', nonZero(layer.rx)],
-        ['ry', layer.ry === layer.rx ? undefined : layer.ry],
-        ...shapePaint(layer, true),
-        ...look(layer, at.transform),
-      ]);
-    }
-    case 'ellipse': {
-      const at = boxPlacement(layer);
-      return element('ellipse', [
-        ['id', layer.id],
-        ['cx', at.x + layer.width / 2],
-        ['cy', at.y + layer.height / 2],
-        ['rx', layer.width / 2],
-        ['ry', layer.height / 2],
-        ...shapePaint(layer, true),
-        ...look(layer, at.transform),
-      ]);
-    }
-    case 'line':
-      return element('line', [
-        ['id', layer.id],
-        ['x1', layer.x1],
-        ['y1', layer.y1],
-        ['x2', layer.x2],
-        ['y2', layer.y2],
-        ...shapePaint(layer, false),
-        ...look(layer, contentTransform(layer)),
-      ]);
-    case 'polygon':
-      return element('polygon', [
-        ['id', layer.id],
-        [
-          'points',
-          layer.points.map((point) => `${formatSvgNumber(point.x)},${formatSvgNumber(point.y)}`).join(' '),
-        ],
-        ...shapePaint(layer, true),
-        ...look(layer, contentTransform(layer)),
-      ]);
-    case 'path':
-      return element('path', [
-        ['id', layer.id],
-        ['d', layer.d],
-        ...shapePaint(layer, true),
-        ...look(layer, contentTransform(layer)),
-      ]);
-    case 'image': {
-      const at = boxPlacement(layer);
-      return element('image', [
-        ['id', layer.id],
-        ['x', nonZero(at.x)],
-        ['y', nonZero(at.y)],
-        ['width', layer.width],
-        ['height', layer.height],
-        ['xlink:href', layer.href ?? undefined],
-        // fabric.js stretches a picture to its box; a slot's placement is the renderer's.
-        ['preserveAspectRatio', layer.href === null ? undefined : 'none'],
-        ['data-natural-width', layer.naturalWidth ?? undefined],
-        ['data-natural-height', layer.naturalHeight ?? undefined],
-        ...look(layer, at.transform),
-      ]);
-    }
-    case 'text': {
-      const at = boxPlacement(layer);
-      return element(
-        'text',
-        [
-          ['id', layer.id],
-          ['title', layer.text],
-          ['data-x', at.x],
-          ['data-y', at.y],
-          ['data-width', layer.width],
-          ['data-align', layer.textAlign],
-          ['data-line-height', layer.lineHeight],
-          ['data-height', layer.fit?.height],
-          ['data-min-font-size', layer.fit?.minFontSize],
-          ['font-family', layer.fontFamily],
-          ['font-weight', layer.fontWeight],
-          ['font-style', layer.fontStyle === 'italic' ? 'italic' : undefined],
-          ['font-size', layer.fontSize],
-          ['fill', layer.fill ?? 'none'],
-          ...look(layer, at.transform),
-        ],
-        escapeText(layer.text),
-      );
-    }
-    case 'rating': {
-      const at = boxPlacement(layer);
-      return element('rect', [
-        ['id', layer.id],
-        ['x', nonZero(at.x)],
-        ['y', nonZero(at.y)],
-        ['width', layer.width],
-        ['height', layer.height],
-        ['fill', layer.filledColor],
-        ['data-empty-fill', layer.emptyColor],
-        ['data-value', layer.value === DEFAULT_RATING.value ? undefined : layer.value],
-        ...look(layer, at.transform),
-      ]);
-    }
-    case 'group': {
-      const indent = '\n' + '  '.repeat(depth);
-      const children = layer.children.map((child) => `${indent}  ${layerElement(child, depth + 1)}`).join('');
-      return element(
-        'g',
-        [['id', layer.id], ...look(layer, contentTransform(layer))],
-        `${children}${indent}`,
-      );
-    }
-  }
+  return kindOf(layer).writeSvg(layer, { depth, writeMember: (member) => layerElement(member, depth + 1) });
 }
 
 /** The builder document stored in <metadata>: the settings and every layer's id, layer data and text. */

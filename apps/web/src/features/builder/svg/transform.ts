@@ -6,7 +6,8 @@
  * with the renderer.
  */
 import { formatSvgNumber, multiply, parseTransform, parseTransformList, translation } from '@adloom/template';
-import { decomposeMatrix, type LayerGeometry, type Placement } from '../model/index.js';
+import { decomposeMatrix, type Placement } from '../model/matrix.js';
+import type { LayerGeometry } from '../model/types.js';
 
 /** True when a layer sits at its position without turning, scaling or mirroring. */
 export function isUntransformed(geometry: LayerGeometry): boolean {

@@ -1,0 +1,13 @@
+/** What the shape kinds (rect, ellipse, line, polygon, path) share: their paint fields and the new shape's fill. */
+import type { ShapeStyle } from '../../model/types.js';
+
+/** What a new shape is painted with. */
+export const DEFAULT_SHAPE_FILL = '#d9d9d9';
+
+/** The fields of a shape's paint a patch may set. */
+export const SHAPE_STYLE_FIELDS: readonly (keyof ShapeStyle)[] = ['fill', 'stroke', 'strokeWidth'];
+
+/** A shape's paints (fill and stroke). */
+export function shapePaints(layer: ShapeStyle): readonly (string | null)[] {
+  return [layer.fill, layer.stroke];
+}
