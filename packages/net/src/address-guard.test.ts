@@ -7,7 +7,7 @@ import {
   pinnedLookup,
   type ResolvedAddress,
 } from './address-guard.js';
-import { requestOptions } from './http.js';
+import { requestOptions } from './request.js';
 
 describe('nonPublicRange', () => {
   it.each([

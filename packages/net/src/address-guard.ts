@@ -1,7 +1,8 @@
+/** The address guard: private networks refused unless allow-listed, and sockets pinned to the checked addresses. */
 import { lookup as dnsLookup } from 'node:dns/promises';
 import type { LookupFunction as NetLookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
-import { ImageLoadError, type ImageSubject } from './errors.js';
+import { NetError } from './errors.js';
 
 /** One address a host name resolves to. */
 export interface ResolvedAddress {
@@ -129,7 +130,8 @@ export function isAllowListed(url: URL, allowHosts: readonly string[]): boolean 
 export interface GuardOptions {
   readonly allowHosts: readonly string[];
   readonly lookup: HostLookup;
-  readonly subject: ImageSubject;
+  /** Who may not reach private networks, for the refusal's text: 'server-side image fetches'. */
+  readonly purpose: string;
 }
 
 /**
@@ -142,41 +144,40 @@ export async function resolveSafeAddresses(url: URL, options: GuardOptions): Pro
   const literal = ipaddr.isValid(hostname) ? ipaddr.parse(hostname) : undefined;
   const addresses: ResolvedAddress[] = literal
     ? [{ address: literal.toString(), family: literal.kind() === 'ipv6' ? 6 : 4 }]
-    : [...(await lookupOrFail(hostname, options))];
+    : [...(await lookupOrFail(hostname, url, options.lookup))];
   if (addresses.length === 0) {
-    throw new ImageLoadError('NOT_FOUND', options.subject, `was not found: host ${hostname} has no address`);
+    throw new NetError('NOT_FOUND', url.href, `was not found: host ${hostname} has no address`);
   }
   if (isAllowListed(url, options.allowHosts)) return addresses;
   for (const { address } of addresses) {
     const range = nonPublicRange(address);
     if (range === undefined) continue;
     const where = literal ? `host ${hostname} is` : `host ${hostname} resolves to ${address},`;
-    throw new ImageLoadError(
+    throw new NetError(
       'PRIVATE_ADDRESS',
-      options.subject,
-      `is refused: ${where} ${describeRange(range)}; server-side image fetches may reach private networks only for allow-listed hosts`,
+      url.href,
+      `is refused: ${where} ${describeRange(range)}; ${options.purpose} may reach private networks only for allow-listed hosts`,
     );
   }
   return addresses;
 }
 
-async function lookupOrFail(hostname: string, options: GuardOptions): Promise<readonly ResolvedAddress[]> {
+async function lookupOrFail(
+  hostname: string,
+  url: URL,
+  lookup: HostLookup,
+): Promise<readonly ResolvedAddress[]> {
   try {
-    return await options.lookup(hostname);
+    return await lookup(hostname);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const cause = { cause: error };
     if (code === 'ENOTFOUND' || code === 'ENODATA' || code === 'EAI_NONAME') {
-      throw new ImageLoadError(
-        'NOT_FOUND',
-        options.subject,
-        `was not found: host ${hostname} does not exist`,
-        cause,
-      );
+      throw new NetError('NOT_FOUND', url.href, `was not found: host ${hostname} does not exist`, cause);
     }
     const reason = error instanceof Error ? error.message : String(error);
     const text = `could not be loaded: looking up host ${hostname} failed (${reason})`;
-    throw new ImageLoadError('NETWORK', options.subject, text, cause);
+    throw new NetError('NETWORK', url.href, text, cause);
   }
 }
 

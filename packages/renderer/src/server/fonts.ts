@@ -9,7 +9,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { resolveFontFile } from '../fonts/catalogue.js';
 import type { FontSource } from '../resolve/text/font-loader.js';
-import { download, systemLookup } from './images/index.js';
+import { systemLookup } from '@adloom/net';
+import { download } from './images/index.js';
 
 /** Where `npm run build -w @adloom/renderer` writes the catalogue fonts. */
 export const BUILT_FONTS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/fonts');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { inspectImage, isSvgDocument, sniffFormat } from './detect.js';
-import { formatBytes, formatMegapixels, ImageLoadError, shortenUrl } from './errors.js';
+import { shortenUrl } from '@adloom/net/url-text';
+import { formatBytes, formatMegapixels, ImageLoadError } from './errors.js';
 import { animatedGif, crc32, pngClaiming, rotatedJpeg, solidImage, SVG_LOGO } from './test/fixtures.js';
 
 const subject = { source: 'https://cdn.example/a' };

@@ -1,3 +1,5 @@
+import { shortenUrl } from '@adloom/net/url-text';
+
 /** What went wrong when loading an image; stable, so callers may branch on it. */
 export type ImageLoadErrorCode =
   | 'BAD_URL'
@@ -22,20 +24,8 @@ export interface ImageSubject {
   readonly label?: string;
 }
 
-const MAX_URL_CHARS = 200;
-/** A data: URL is named by its start: the rest is encoded bytes, no help to a reader. */
-const MAX_DATA_URL_CHARS = 60;
 const KB = 1024;
 const MB = 1024 * KB;
-
-/**
- * Shortens a URL or path to at most 200 characters (a data: URL to 60) for a message, marking the cut
- * with an ellipsis.
- */
-export function shortenUrl(url: string): string {
-  const most = /^\s*data:/i.test(url) ? MAX_DATA_URL_CHARS : MAX_URL_CHARS;
-  return url.length <= most ? url : `${url.slice(0, most - 1)}…`;
-}
 
 /** Writes a byte count the way a person reads it: `25 MB`, `1.5 MB`, `300 KB`, `12 bytes`. */
 export function formatBytes(bytes: number): string {

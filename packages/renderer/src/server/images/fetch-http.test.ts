@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HostLookup } from './address-guard.js';
+import type { HostLookup } from '@adloom/net';
 import { MAX_IMAGE_PIXELS } from '../../images/pixel-limit.js';
 import { formatMegapixels, ImageLoadError, type ImageLoadErrorCode } from './errors.js';
 import { fetchImage, fetchImageIfChanged, type FetchImageOptions } from './fetch.js';

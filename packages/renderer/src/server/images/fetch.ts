@@ -1,5 +1,5 @@
 import { MAX_IMAGE_PIXELS } from '../../images/pixel-limit.js';
-import { type HostLookup, systemLookup } from './address-guard.js';
+import { type HostLookup, systemLookup } from '@adloom/net';
 import { describeContent, type ImageFormat, inspectImage, sniffFormat } from './detect.js';
 import { ImageLoadError, type ImageSubject } from './errors.js';
 import { downloadIfChanged, type NotModified, type Validators } from './http.js';

@@ -1,17 +1,19 @@
-import { type IncomingMessage, request as httpRequest } from 'node:http';
-import { request as httpsRequest, type RequestOptions } from 'node:https';
-import { addAbortSignal, pipeline, type Readable } from 'node:stream';
-import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
-import ipaddr from 'ipaddr.js';
+/**
+ * The renderer's server-side download of images and fonts, through @adloom/net's guarded client (private
+ * addresses refused, DNS pinned, redirects counted), within one time limit and a byte limit.
+ */
+import type { IncomingMessage } from 'node:http';
+import { addAbortSignal } from 'node:stream';
 import {
-  bareHostname,
+  contentEncoding,
+  decodedBody,
+  guardedGet,
   type HostLookup,
-  pinnedLookup,
-  type ResolvedAddress,
-  resolveSafeAddresses,
-} from './address-guard.js';
-import { formatBytes, ImageLoadError, type ImageSubject } from './errors.js';
-import { readAtMost } from './read-limited.js';
+  NetError,
+  parseHttpUrl,
+  readAtMost,
+} from '@adloom/net';
+import { formatBytes, ImageLoadError, type ImageLoadErrorCode, type ImageSubject } from './errors.js';
 
 /** Limits and policy of one download. */
 export interface DownloadLimits {
@@ -57,42 +59,31 @@ export interface NotModified {
   readonly url: string;
 }
 
-const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const ACCEPT = 'image/avif,image/webp,image/png,image/jpeg,image/gif,image/svg+xml,image/*;q=0.8,*/*;q=0.5';
 const USER_AGENT = 'Adloom-Renderer/1.0 (image fetcher)';
+const PURPOSE = 'server-side image fetches';
 
-type Answer =
-  | { readonly location: string }
-  | { readonly notModified: true }
-  | {
-      readonly bytes: Buffer;
-      readonly contentType: string | undefined;
-      readonly validators: Validators | undefined;
-    };
+/** The subject of a failure at a URL reached through redirects (or the source itself). */
+const subjectAt = (source: string, noun: object, redirectedTo: string | undefined): ImageSubject =>
+  redirectedTo === undefined ? { source, ...noun } : { source, redirectedTo, ...noun };
 
-/** Parses an http(s) URL and refuses one that carries a user name or password (credentials are never sent). */
-export function parseHttpUrl(href: string, base: URL | undefined, subject: ImageSubject): URL {
-  let url: URL;
-  try {
-    url = new URL(href, base);
-  } catch (error) {
-    throw new ImageLoadError('BAD_URL', subject, 'is not a valid URL', { cause: error });
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ImageLoadError(
-      'BAD_SCHEME',
-      subject,
-      `uses the unsupported scheme "${url.protocol}"; a redirect may lead only to http: or https:`,
-    );
-  }
-  if (url.username !== '' || url.password !== '') {
-    throw new ImageLoadError(
-      'BAD_URL',
-      subject,
-      'has a user name or password in its URL; requests never carry credentials',
-    );
-  }
-  return url;
+/** A refused or failed guarded request, as an image load error about `source`. */
+function imageError(error: NetError, source: string, noun: object, maxRedirects: number): ImageLoadError {
+  const subject = subjectAt(source, noun, error.redirected ? error.url : undefined);
+  const cause = { cause: error };
+  const [code, reason]: [ImageLoadErrorCode, string] =
+    error.code === 'BAD_SCHEME'
+      ? ['BAD_SCHEME', `${error.reason}; a redirect may lead only to http: or https:`]
+      : error.code === 'CREDENTIALS'
+        ? ['BAD_URL', `${error.reason}; requests never carry credentials`]
+        : error.code === 'NO_LOCATION'
+          ? ['HTTP_STATUS', `could not be loaded: HTTP ${error.detail} without a Location header`]
+          : error.code === 'TOO_MANY_REDIRECTS'
+            ? ['TOO_MANY_REDIRECTS', `redirected more than ${maxRedirects} times`]
+            : error.code === 'HOP_TIMEOUT'
+              ? ['TIMEOUT', error.reason]
+              : [error.code, error.reason];
+  return new ImageLoadError(code, subject, reason, cause);
 }
 
 /**
@@ -118,36 +109,44 @@ export async function downloadIfChanged(
 ): Promise<Downloaded | NotModified> {
   const noun = limits.noun === undefined ? {} : { noun: limits.noun };
   let subject: ImageSubject = { source, ...noun };
-  let url = parseHttpUrl(source.trim(), undefined, subject);
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), limits.timeoutMs);
   const signal = limits.signal ? AbortSignal.any([controller.signal, limits.signal]) : controller.signal;
+  const conditional = conditionalHeaders(limits.ifChanged);
   try {
-    for (let redirects = 0; ; redirects += 1) {
-      const guard = { allowHosts: limits.allowHosts, lookup: limits.lookup, subject };
-      const addresses = await untilAborted(resolveSafeAddresses(url, guard), signal);
-      const headers = { accept: limits.accept ?? ACCEPT, ...conditionalHeaders(limits.ifChanged) };
-      const answer = await getOnce(url, addresses, signal, limits.maxBytes, subject, headers);
+    const { response, url } = await guardedGet(parseHttpUrl(source.trim()), {
+      onRedirect: (next) => (subject = subjectAt(source, noun, next.href)),
+      allowHosts: limits.allowHosts,
+      lookup: limits.lookup,
+      purpose: PURPOSE,
+      maxRedirects: limits.maxRedirects,
+      headers: {
+        ...conditional,
+        accept: limits.accept ?? ACCEPT,
+        'accept-encoding': 'identity',
+        'user-agent': USER_AGENT,
+      },
+      signal,
+    });
+    try {
+      const answer = await readAnswer(
+        response,
+        signal,
+        limits.maxBytes,
+        subject,
+        Object.keys(conditional).length > 0,
+      );
       if ('notModified' in answer) return { notModified: true, url: url.href };
-      if ('bytes' in answer) {
-        return {
-          bytes: answer.bytes,
-          url: url.href,
-          contentType: answer.contentType,
-          subject,
-          ...(answer.validators ? { validators: answer.validators } : {}),
-        };
-      }
-      if (redirects >= limits.maxRedirects) {
-        throw new ImageLoadError(
-          'TOO_MANY_REDIRECTS',
-          subject,
-          `redirected more than ${limits.maxRedirects} times`,
-        );
-      }
-      const next = parseHttpUrl(answer.location, url, { source, redirectedTo: answer.location, ...noun });
-      subject = { source, redirectedTo: next.href, ...noun };
-      url = next;
+      return {
+        bytes: answer.bytes,
+        url: url.href,
+        contentType: answer.contentType,
+        subject,
+        ...(answer.validators ? { validators: answer.validators } : {}),
+      };
+    } finally {
+      // One request per socket (agent: false): closing it frees the connection on every path.
+      response.destroy();
     }
   } catch (error) {
     // Whatever broke once the clock ran out (a destroyed socket, an aborted lookup) is the timeout.
@@ -158,6 +157,7 @@ export async function downloadIfChanged(
       });
     }
     if (error instanceof ImageLoadError) throw error;
+    if (error instanceof NetError) throw imageError(error, source, noun, limits.maxRedirects);
     const reason = error instanceof Error ? error.message : String(error);
     throw new ImageLoadError('NETWORK', subject, `could not be loaded: ${reason}`, { cause: error });
   } finally {
@@ -173,74 +173,13 @@ function conditionalHeaders(validators: Validators | undefined): Record<string, 
   return headers;
 }
 
-/** Waits for a promise that cannot itself be cancelled (dns.lookup), giving up when the signal aborts. */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(new Error('aborted'));
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(new Error('aborted'));
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
-}
-
-/**
- * Request options for one hop: the real host name (so the Host header, TLS SNI and certificate check are
- * right) with a lookup that can only answer the checked addresses, a fresh agent (no pooled socket from
- * another hop), and no credentials of any kind. Node ignores HTTP(S)_PROXY, which we want: a proxy would
- * resolve the name itself and undo the pinning.
- */
-export function requestOptions(
-  url: URL,
-  addresses: readonly ResolvedAddress[],
-  signal: AbortSignal,
-  accept = ACCEPT,
-  extraHeaders: Readonly<Record<string, string>> = {},
-): RequestOptions {
-  const hostname = bareHostname(url);
-  const options: RequestOptions = {
-    protocol: url.protocol,
-    hostname,
-    port: url.port === '' ? undefined : Number(url.port),
-    path: `${url.pathname}${url.search}`,
-    method: 'GET',
-    headers: {
-      ...extraHeaders,
-      host: url.host,
-      accept,
-      'accept-encoding': 'identity',
-      'user-agent': USER_AGENT,
-    },
-    lookup: pinnedLookup(addresses),
-    agent: false,
-    signal,
-  };
-  // SNI must not carry an IP address (RFC 6066); Node then checks the certificate against the IP itself.
-  if (url.protocol === 'https:' && !ipaddr.isValid(hostname)) options.servername = hostname;
-  return options;
-}
-
-function getOnce(
-  url: URL,
-  addresses: readonly ResolvedAddress[],
-  signal: AbortSignal,
-  maxBytes: number,
-  subject: ImageSubject,
-  headers: { accept: string } & Record<string, string>,
-): Promise<Answer> {
-  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-  const { accept, ...extra } = headers;
-  const conditional = 'if-none-match' in extra || 'if-modified-since' in extra;
-  return new Promise<Answer>((resolve, reject) => {
-    const request = send(requestOptions(url, addresses, signal, accept, extra), (response) => {
-      readAnswer(response, signal, maxBytes, subject, conditional)
-        .then(resolve, reject)
-        // One request per socket (agent: false): closing it frees the connection on every path.
-        .finally(() => request.destroy());
-    });
-    request.on('error', reject);
-    request.end();
-  });
-}
+type Answer =
+  | { readonly notModified: true }
+  | {
+      readonly bytes: Buffer;
+      readonly contentType: string | undefined;
+      readonly validators: Validators | undefined;
+    };
 
 async function readAnswer(
   response: IncomingMessage,
@@ -251,17 +190,6 @@ async function readAnswer(
 ): Promise<Answer> {
   const status = response.statusCode ?? 0;
   if (status === 304 && conditional) return { notModified: true };
-  if (REDIRECT_STATUSES.has(status)) {
-    const location = response.headers.location;
-    if (location === undefined || location === '') {
-      throw new ImageLoadError(
-        'HTTP_STATUS',
-        subject,
-        `could not be loaded: HTTP ${status} without a Location header`,
-      );
-    }
-    return { location };
-  }
   if (status === 404 || status === 410) {
     throw new ImageLoadError('NOT_FOUND', subject, `was not found (HTTP ${status})`);
   }
@@ -281,7 +209,18 @@ async function readAnswer(
       `is larger than ${formatBytes(maxBytes)} (the server announced ${formatBytes(declared)})`,
     );
   }
-  const bytes = await readAtMost(decodedBody(addAbortSignal(signal, response), subject), maxBytes);
+  // We ask for identity, but some servers compress SVG anyway; the byte limit then applies to the
+  // decompressed size, so a gzip bomb stops at `maxBytes` too.
+  const body = decodedBody(response, addAbortSignal(signal, response));
+  if (body === undefined) {
+    const encoding = contentEncoding(response);
+    throw new ImageLoadError(
+      'NOT_AN_IMAGE',
+      subject,
+      `is sent with an unsupported Content-Encoding "${encoding}"`,
+    );
+  }
+  const bytes = await readAtMost(body, maxBytes);
   if (bytes === undefined)
     throw new ImageLoadError('TOO_LARGE', subject, `is larger than ${formatBytes(maxBytes)}`);
   return { bytes, contentType: response.headers['content-type'], validators: validatorsOf(response) };
@@ -293,30 +232,4 @@ function validatorsOf(response: IncomingMessage): Validators | undefined {
   const lastModified = response.headers['last-modified'];
   if (!etag && !lastModified) return undefined;
   return { ...(etag ? { etag } : {}), ...(lastModified ? { lastModified } : {}) };
-}
-
-/**
- * The body with any Content-Encoding undone. We ask for identity, but some servers compress SVG anyway;
- * the byte limit then applies to the decompressed size, so a gzip bomb stops at `maxBytes` too.
- */
-function decodedBody(response: IncomingMessage, subject: ImageSubject): Readable {
-  const encoding = (response.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
-  const decoder =
-    encoding === 'gzip' || encoding === 'x-gzip'
-      ? createGunzip()
-      : encoding === 'deflate'
-        ? createInflate()
-        : encoding === 'br'
-          ? createBrotliDecompress()
-          : undefined;
-  if (encoding === 'identity' || encoding === '') return response;
-  if (decoder === undefined) {
-    throw new ImageLoadError(
-      'NOT_AN_IMAGE',
-      subject,
-      `is sent with an unsupported Content-Encoding "${encoding}"`,
-    );
-  }
-  // pipeline passes an error of either stream on to the decoder, where the reader sees it.
-  return pipeline(response, decoder, () => {});
 }

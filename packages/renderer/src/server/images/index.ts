@@ -1,6 +1,6 @@
 /**
- * Server-side image loading for the renderer: fetchImage with time, byte and pixel limits, a guard against
- * private addresses (with DNS pinning), and format detection from the bytes. Node only.
+ * Server-side image loading for the renderer: fetchImage with time, byte and pixel limits, @adloom/net's
+ * guard against private addresses (with DNS pinning), and format detection from the bytes. Node only.
  */
 export {
   fetchImage,
@@ -12,17 +12,8 @@ export {
 export { ImageLoadError, type ImageLoadErrorCode } from './errors.js';
 export { type ImageFormat, sniffFormat } from './detect.js';
 export {
-  type HostLookup,
-  nonPublicRange,
-  pinnedLookup,
-  type ResolvedAddress,
-  resolveSafeAddresses,
-  systemLookup,
-} from './address-guard.js';
-export {
   download,
   downloadIfChanged,
-  requestOptions,
   type DownloadLimits,
   type Downloaded,
   type NotModified,

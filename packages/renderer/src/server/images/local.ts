@@ -3,7 +3,7 @@ import { type FileHandle, open } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { formatBytes, ImageLoadError, type ImageSubject } from './errors.js';
-import { readAtMost } from './read-limited.js';
+import { readAtMost } from '@adloom/net';
 
 /** Bytes decoded from a data: URL or read from a file, with the URL that names them. */
 export interface LocalBytes {

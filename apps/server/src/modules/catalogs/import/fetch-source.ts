@@ -1,23 +1,22 @@
 /**
- * Opens a catalogue source as a byte stream: an http(s) feed URL through the renderer's address guard
+ * Opens a catalogue source as a byte stream: an http(s) feed URL through @adloom/net's guarded client
  * (every hop checked and its socket pinned to the checked addresses), cut off when the host is slow to
  * answer, stops sending, sends slower than the minimum rate, takes longer than the total cap, or sends
  * more than the byte cap; or an uploaded file from the file store.
  */
-import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
-import { pipeline, Readable } from 'node:stream';
-import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
-import type { FileStore } from '../../../storage/file-store.js';
-// The renderer's address guard and request options, so image and feed fetches share one SSRF policy.
+import type { IncomingMessage } from 'node:http';
+import { Readable } from 'node:stream';
+// The guarded client the renderer's image fetch uses too, so image and feed fetches share one SSRF policy.
 import {
+  decodedBody,
+  guardedGet,
   type HostLookup,
-  ImageLoadError,
-  requestOptions,
-  resolveSafeAddresses,
-  type ResolvedAddress,
+  NetError,
+  parseHttpUrl,
+  shortenUrl,
   systemLookup,
-} from '@adloom/renderer/images';
+} from '@adloom/net';
+import type { FileStore } from '../../../storage/file-store.js';
 import { DEFAULT_MAX_FEED_BYTES, formatSize } from './parse.js';
 
 /** Where an import reads its feed from. */
@@ -91,7 +90,6 @@ export const FETCH_DEFAULTS = {
   maxRedirects: 5,
 } as const;
 
-const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const USER_AGENT = 'Adloom-Catalog/1.0 (catalogue importer)';
 const ACCEPT =
   'application/xml, text/xml, application/rss+xml, application/atom+xml, text/csv, text/tab-separated-values, application/gzip, */*;q=0.5';
@@ -125,43 +123,73 @@ function seconds(ms: number): string {
   return ms % 1000 === 0 ? `${ms / 1000} s` : `${(ms / 1000).toFixed(1)} s`;
 }
 
-function parseFeedUrl(href: string, base?: URL): URL {
-  let url: URL;
-  try {
-    url = new URL(href.trim(), base);
-  } catch {
-    const what = base ? `The feed URL redirected to ${href}, which` : `The feed URL ${href}`;
-    throw new FeedFetchError('BAD_URL', `${what} is not a valid URL`);
+/** The guarded client's refusal or failure, in the words of a feed (`href`: the URL as the user gave it). */
+function feedError(
+  error: NetError,
+  { href, maxRedirects, connectTimeoutMs }: { href: string; maxRedirects: number; connectTimeoutMs: number },
+): FeedFetchError {
+  const cause = { cause: error };
+  switch (error.code) {
+    case 'BAD_URL':
+      return new FeedFetchError(
+        'BAD_URL',
+        error.redirected
+          ? `The feed URL redirected to ${error.url}, which is not a valid URL`
+          : `The feed URL ${href} is not a valid URL`,
+        cause,
+      );
+    case 'BAD_SCHEME':
+      return new FeedFetchError(
+        'BAD_URL',
+        error.redirected
+          ? `The feed URL redirected to ${error.detail} (only http:// and https:// are followed)`
+          : `The feed URL must start with http:// or https:// (it is ${error.detail})`,
+        cause,
+      );
+    case 'CREDENTIALS':
+      return new FeedFetchError(
+        'BAD_URL',
+        'The feed URL carries a user name or password, which are never sent; use a URL with a token in its query instead',
+        cause,
+      );
+    case 'NO_LOCATION':
+      return new FeedFetchError(
+        'HTTP_STATUS',
+        `The feed host answered HTTP ${error.detail} without a Location`,
+        cause,
+      );
+    case 'TOO_MANY_REDIRECTS':
+      return new FeedFetchError(
+        'TOO_MANY_REDIRECTS',
+        `The feed URL redirected more than ${maxRedirects} times`,
+        cause,
+      );
+    case 'HOP_TIMEOUT':
+      return new FeedFetchError(
+        'TIMEOUT',
+        `The feed host did not answer within ${seconds(connectTimeoutMs)}`,
+        cause,
+      );
+    case 'PRIVATE_ADDRESS':
+    case 'NOT_FOUND':
+    case 'NETWORK': {
+      const code =
+        error.code === 'PRIVATE_ADDRESS' ? 'REFUSED' : error.code === 'NOT_FOUND' ? 'NOT_FOUND' : 'NETWORK';
+      return new FeedFetchError(code, `Feed ${shortenUrl(error.url)} ${error.reason}`, cause);
+    }
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    const message = base
-      ? `The feed URL redirected to ${url.protocol} (only http:// and https:// are followed)`
-      : `The feed URL must start with http:// or https:// (it is ${url.protocol})`;
-    throw new FeedFetchError('BAD_URL', message);
-  }
-  if (url.username !== '' || url.password !== '') {
-    throw new FeedFetchError(
-      'BAD_URL',
-      'The feed URL carries a user name or password, which are never sent; use a URL with a token in its query instead',
-    );
-  }
-  return url;
-}
-
-/** The renderer's guard errors, reworded for a feed. */
-function guardError(error: unknown): Error {
-  if (!(error instanceof ImageLoadError)) return error as Error;
-  const message = error.message.replace('server-side image fetches', 'catalogue imports');
-  const code: FeedFetchErrorCode =
-    error.code === 'PRIVATE_ADDRESS' ? 'REFUSED' : error.code === 'NOT_FOUND' ? 'NOT_FOUND' : 'NETWORK';
-  return new FeedFetchError(code, message, { cause: error });
 }
 
 async function openUrl(href: string, options: FetchSourceOptions): Promise<OpenedSource> {
   const limits = { ...FETCH_DEFAULTS, ...withoutUndefined(options) };
-  const lookup = options.lookup ?? systemLookup;
-  const allowHosts = options.allowHosts ?? [];
-  let url = parseFeedUrl(href);
+  const failure = (error: unknown) =>
+    error instanceof NetError ? feedError(error, { href, ...limits }) : (error as Error);
+  let start: URL;
+  try {
+    start = parseHttpUrl(href.trim());
+  } catch (error) {
+    throw failure(error);
+  }
   const controller = new AbortController();
   let abortReason: FeedFetchError | undefined;
   const abort = (reason: FeedFetchError) => {
@@ -180,70 +208,42 @@ async function openUrl(href: string, options: FetchSourceOptions): Promise<Opene
   );
   total.unref();
   try {
-    for (let redirects = 0; ; redirects += 1) {
-      const connect = setTimeout(
-        () =>
-          abort(
-            new FeedFetchError(
-              'TIMEOUT',
-              `The feed host did not answer within ${seconds(limits.connectTimeoutMs)}`,
-            ),
-          ),
-        limits.connectTimeoutMs,
-      );
-      let response: IncomingMessage;
-      try {
-        const subject = { source: url.href, noun: 'Feed' };
-        const addresses = await untilAborted(
-          resolveSafeAddresses(url, { allowHosts, lookup, subject }).catch((e: unknown) => {
-            throw guardError(e);
-          }),
-          controller.signal,
-        );
-        response = await requestHeaders(url, addresses, controller.signal);
-      } finally {
-        clearTimeout(connect);
-      }
-      const status = response.statusCode ?? 0;
-      if (REDIRECT_STATUSES.has(status)) {
-        response.destroy();
-        const location = response.headers.location;
-        if (!location)
-          throw new FeedFetchError('HTTP_STATUS', `The feed host answered HTTP ${status} without a Location`);
-        if (redirects >= limits.maxRedirects) {
-          throw new FeedFetchError(
-            'TOO_MANY_REDIRECTS',
-            `The feed URL redirected more than ${limits.maxRedirects} times`,
-          );
-        }
-        url = parseFeedUrl(location, url);
-        continue;
-      }
-      const where = url.href === new URL(href.trim()).href ? '' : ` (redirected to ${url.href})`;
-      if (status < 200 || status > 299) {
-        response.destroy();
-        throw statusError(status, response.statusMessage, where);
-      }
-      const declared = Number(response.headers['content-length']);
-      if (declared > limits.maxBytes) {
-        response.destroy();
-        throw new FeedFetchError(
-          'TOO_LARGE',
-          `The feed is larger than ${formatSize(limits.maxBytes)} (the host announced ${formatSize(declared)})`,
-        );
-      }
-      const body = new FeedBody(response, decode(response), limits, controller, () => abortReason, total);
-      return {
-        stream: body,
-        size: Number.isFinite(declared) ? declared : undefined,
-        bytesReceived: () => body.received,
-        url: url.href,
-      };
+    const { response, url } = await guardedGet(start, {
+      allowHosts: options.allowHosts ?? [],
+      lookup: options.lookup ?? systemLookup,
+      purpose: 'catalogue imports',
+      maxRedirects: limits.maxRedirects,
+      headers: { accept: ACCEPT, 'accept-encoding': 'gzip, deflate, br', 'user-agent': USER_AGENT },
+      signal: controller.signal,
+      hopTimeoutMs: limits.connectTimeoutMs,
+    });
+    const status = response.statusCode ?? 0;
+    const where = url.href === start.href ? '' : ` (redirected to ${url.href})`;
+    if (status < 200 || status > 299) {
+      response.destroy();
+      throw statusError(status, response.statusMessage, where);
     }
+    const declared = Number(response.headers['content-length']);
+    if (declared > limits.maxBytes) {
+      response.destroy();
+      throw new FeedFetchError(
+        'TOO_LARGE',
+        `The feed is larger than ${formatSize(limits.maxBytes)} (the host announced ${formatSize(declared)})`,
+      );
+    }
+    // An encoding it does not know is read as sent (a .gz file sent as is is inflated later, by its bytes).
+    const decoded = decodedBody(response) ?? response;
+    const body = new FeedBody(response, decoded, limits, controller, () => abortReason, total);
+    return {
+      stream: body,
+      size: Number.isFinite(declared) ? declared : undefined,
+      bytesReceived: () => body.received,
+      url: url.href,
+    };
   } catch (error) {
     clearTimeout(total);
     if (abortReason) throw abortReason;
-    if (error instanceof FeedFetchError) throw error;
+    if (error instanceof FeedFetchError || error instanceof NetError) throw failure(error);
     throw new FeedFetchError('NETWORK', `The feed could not be fetched: ${(error as Error).message}`, {
       cause: error,
     });
@@ -266,45 +266,6 @@ function statusError(status: number, statusMessage: string | undefined, where: s
 
 function withoutUndefined<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
-}
-
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
-}
-
-function requestHeaders(
-  url: URL,
-  addresses: readonly ResolvedAddress[],
-  signal: AbortSignal,
-): Promise<IncomingMessage> {
-  const options = requestOptions(url, addresses, signal, ACCEPT);
-  options.headers = { ...options.headers, 'accept-encoding': 'gzip, deflate, br', 'user-agent': USER_AGENT };
-  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-  return new Promise<IncomingMessage>((resolve, reject) => {
-    const request = send(options, resolve);
-    request.on('error', reject);
-    request.end();
-  });
-}
-
-/** The body with its Content-Encoding undone (a .gz file sent as is is inflated later, by its bytes). */
-function decode(response: IncomingMessage): Readable {
-  const encoding = (response.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
-  const decoder =
-    encoding === 'gzip' || encoding === 'x-gzip'
-      ? createGunzip()
-      : encoding === 'deflate'
-        ? createInflate()
-        : encoding === 'br'
-          ? createBrotliDecompress()
-          : undefined;
-  if (decoder === undefined) return response;
-  return pipeline(response, decoder, () => undefined);
 }
 
 /**
