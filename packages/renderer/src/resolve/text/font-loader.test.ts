@@ -140,3 +140,23 @@ describe('loadTextFonts', () => {
     expect(faces[0]!.map((face) => face.key)).toEqual(['custom:https://cdn.test/b.woff']);
   });
 });
+
+describe('FontCache', () => {
+  it('keeps `capacity` fonts and lets the least recently used go first', async () => {
+    const cache = new FontCache(2);
+    const font = parseFont(woff('open-sans-latin-400-normal.woff'));
+    const loads: string[] = [];
+    const get = (key: string) =>
+      cache.get(key, async () => {
+        loads.push(key);
+        return font;
+      });
+    await get('a');
+    await get('b');
+    await get('a'); // a is now the most recently used
+    await get('c'); // evicts b
+    await get('a');
+    await get('b');
+    expect(loads).toEqual(['a', 'b', 'c', 'b']);
+  });
+});

@@ -3,6 +3,7 @@
  * parses them with opentype.js once per process (FontCache), and gives each text its faces in lookup
  * order. All of it within one time limit (spec section 9: 9000 ms), after which 'Failed to load fonts'.
  */
+import { LRUCache } from 'lru-cache';
 import * as opentypeModule from 'opentype.js';
 import type { Font } from 'opentype.js';
 import { RENDERER, RENDERER_ERRORS } from '@adloom/template';
@@ -55,24 +56,21 @@ export function parseFont(bytes: ArrayBuffer | Uint8Array): Font {
 
 /** Parsed fonts by file key, shared between renders; the least recently used go past `capacity`. */
 export class FontCache {
-  private readonly entries = new Map<string, Promise<Font>>();
+  private readonly entries: LRUCache<string, Promise<Font>>;
 
-  constructor(readonly capacity = 96) {}
+  constructor(readonly capacity = 96) {
+    this.entries = new LRUCache({ max: capacity });
+  }
 
   /** The cached font, or `load` it; a failed load is not kept, so the next render tries again. */
   get(key: string, load: () => Promise<Font>): Promise<Font> {
     const cached = this.entries.get(key);
-    if (cached) {
-      this.entries.delete(key);
-      this.entries.set(key, cached);
-      return cached;
-    }
+    if (cached) return cached;
     const loading = load();
     this.entries.set(key, loading);
     loading.catch(() => {
-      if (this.entries.get(key) === loading) this.entries.delete(key);
+      if (this.entries.peek(key) === loading) this.entries.delete(key);
     });
-    while (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
     return loading;
   }
 }

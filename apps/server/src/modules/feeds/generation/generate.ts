@@ -22,6 +22,7 @@ import { RendererError, describeError, type FontFile } from '@adloom/renderer';
 import { FONT_FAMILIES } from '@adloom/renderer/fonts';
 import { render } from '@adloom/renderer/server';
 import { and, eq, inArray, ne, not, sql, type SQL } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import sharp from 'sharp';
 import {
@@ -396,29 +397,26 @@ export async function generateCreative(
 
 /** Template versions never change once saved: each process keeps the last few it read. */
 const VERSION_CACHE_SIZE = 32;
-const versionCache = new Map<string, TemplateVersionRow>();
+const versionCache = new LRUCache<string, TemplateVersionRow>({ max: VERSION_CACHE_SIZE });
 
 /** The template versions of `ids` (those that exist), from the cache or the database. */
 async function loadVersions(db: Db, ids: readonly string[]): Promise<Map<string, TemplateVersionRow>> {
-  const wanted = [...new Set(ids)];
-  const missing = wanted.filter((id) => !versionCache.has(id));
+  const found = new Map<string, TemplateVersionRow>();
+  const missing: string[] = [];
+  for (const id of new Set(ids)) {
+    const version = versionCache.get(id);
+    if (version) found.set(id, version);
+    else missing.push(id);
+  }
   if (missing.length > 0) {
     for (const version of await db
       .select()
       .from(templateVersions)
-      .where(inArray(templateVersions.id, missing)))
+      .where(inArray(templateVersions.id, missing))) {
       versionCache.set(version.id, version);
+      found.set(version.id, version);
+    }
   }
-  const found = new Map<string, TemplateVersionRow>();
-  for (const id of wanted) {
-    const version = versionCache.get(id);
-    if (!version) continue;
-    // Most recently used last; the oldest goes first when the cache is full.
-    versionCache.delete(id);
-    versionCache.set(id, version);
-    found.set(id, version);
-  }
-  while (versionCache.size > VERSION_CACHE_SIZE) versionCache.delete(versionCache.keys().next().value!);
   return found;
 }
 
