@@ -17,7 +17,7 @@ import { idempotencyKeys } from '../src/db/schema.js';
 import { actorOf, recordAudit } from '../src/modules/audit/index.js';
 import { addMember, createClient } from '../src/modules/clients/clients.service.js';
 import { createUser } from '../src/modules/users/users.service.js';
-import { dbKinds, openTestDatabase } from './harness.js';
+import { describeEachDatabase, openTestDatabase } from './harness.js';
 
 const quiet = { info() {}, warn() {}, error() {} };
 
@@ -28,7 +28,7 @@ async function rowsOf(database: Database, table: string) {
   return result.rows;
 }
 
-describe.each(dbKinds)('backups on %s', (kind) => {
+describeEachDatabase('backups on %s', (kind) => {
   let source: Database;
   let target: Database;
   let folder: string;

@@ -4,12 +4,12 @@
  * the database opens (the server starts each time), every write it acknowledged is there, and every
  * job (imports, creatives) reaches a final state. The long version is `npm run bench:soak`.
  */
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { runSoak } from './soak/run.js';
-import { dbKinds } from './harness.js';
+import { describeEachDatabase } from './harness.js';
 
-describe.each(dbKinds)('SIGKILL at random moments on %s', (kind) => {
+describeEachDatabase('SIGKILL at random moments on %s', (kind) => {
   it('loses no acknowledged write and leaves no job unfinished', { timeout: 600_000 }, async () => {
     const adminUrl = inject('testDatabases').find((d) => d.kind === 'postgres')?.adminUrl;
     const result = await runSoak({

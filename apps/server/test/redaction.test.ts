@@ -12,7 +12,7 @@ import { redactText, redactUrl } from '../src/http/redact.js';
 import type { Mail } from '../src/modules/mail/mailer.js';
 import {
   createTestApp,
-  dbKinds,
+  describeEachDatabase,
   gql,
   makeClient,
   makeUser,
@@ -48,7 +48,7 @@ describe('redaction rules', () => {
   });
 });
 
-describe.each(dbKinds)('the staff outbox on %s', (kind) => {
+describeEachDatabase('the staff outbox on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(kind);
@@ -120,7 +120,7 @@ describe.each(dbKinds)('the staff outbox on %s', (kind) => {
   });
 });
 
-describe.each(dbKinds)('the access log on %s', (kind) => {
+describeEachDatabase('the access log on %s', (kind) => {
   let database: Database;
   let dataDir: string;
   const lines: string[] = [];

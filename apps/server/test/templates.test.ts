@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readTemplate, serializeXml } from '@adloom/renderer';
 import sharp from 'sharp';
 import { upsertLibraryTemplate } from '../src/modules/templates/templates.service.js';
@@ -7,7 +7,7 @@ import { svgLogo } from './fixtures/brand-kit.js';
 import { builderSvg } from './fixtures/templates.js';
 import {
   createTestApp,
-  dbKinds,
+  describeEachDatabase,
   gql,
   makeClient,
   makeUser,
@@ -26,7 +26,7 @@ const UPDATE = `mutation($id: ID!, $name: String!, $svg: String!, $thumb: String
   updateProductCatalogTemplate(id: $id, name: $name, templateString: $svg, thumbnailUrl: $thumb, regenerateFeeds: false) {
     template { ${FIELDS} } error { code message } } }`;
 
-describe.each(dbKinds)('templates on %s', (kind) => {
+describeEachDatabase('templates on %s', (kind) => {
   let t: TestApp;
   let clientId: string;
   let session: Awaited<ReturnType<typeof signIn>>;

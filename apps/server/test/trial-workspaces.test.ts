@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { clients, memberships } from '../src/db/schema.js';
 import { MAX_TRIAL_WORKSPACES_PER_USER, setPlan } from '../src/modules/clients/clients.service.js';
 import {
   createTestApp,
-  dbKinds,
+  describeEachDatabase,
   gql,
   makeClient,
   makeUser,
@@ -21,7 +21,7 @@ const LIMIT_MESSAGE =
   'You have started 3 trial workspaces already, the most one person can start. Choose a plan for one of ' +
   'them, or ask to be invited to the workspace you need.';
 
-describe.each(dbKinds)('trial workspaces per person on %s', (kind) => {
+describeEachDatabase('trial workspaces per person on %s', (kind) => {
   let t: TestApp;
 
   beforeAll(async () => {
