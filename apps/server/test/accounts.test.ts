@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { oneTimeTokens, users } from '../src/db/schema.js';
 import {
   createTestApp,
-  dbKinds,
+  describeEachDatabase,
   gql,
   makeUser,
   PASSWORD,
@@ -33,7 +33,7 @@ function mailedToken(t: TestApp, to: string, path: string): string {
 
 const SESSIONS = '{ mySessions { id current userAgent ip createdAt lastSeenAt } }';
 
-describe.each(dbKinds)('accounts and sessions on %s', (kind) => {
+describeEachDatabase('accounts and sessions on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(kind);

@@ -4,7 +4,7 @@
  * once per token and hour; rotating an export token stops the old URL at once. Client admins read their
  * own client's events only, other members nothing; staff read everything in the portal, with filters.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   auditEvents,
@@ -17,7 +17,7 @@ import {
 } from '../src/db/schema.js';
 import {
   createTestApp,
-  dbKinds,
+  describeEachDatabase,
   gql,
   makeClient,
   makeUser,
@@ -56,7 +56,7 @@ interface Event {
   ip: string | null;
 }
 
-describe.each(dbKinds)('audit log on %s', (kind) => {
+describeEachDatabase('audit log on %s', (kind) => {
   let t: TestApp;
   let w: Awaited<ReturnType<typeof twoClients>>;
   let staff: Awaited<ReturnType<typeof makeUser>>;

@@ -7,7 +7,7 @@ import { addressKey } from '../src/auth/limits.js';
 import { purgeExpiredSessions } from '../src/auth/sessions.js';
 import {
   createTestApp,
-  dbKinds,
+  describeEachDatabase,
   gql,
   makeClient,
   makeUser,
@@ -39,7 +39,7 @@ async function codes(t: TestApp, attempts: Attempt[]): Promise<number[]> {
 
 const emails = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `${tag}${i}@example.com`);
 
-describe.each(dbKinds)('sign-in limits on %s', (kind) => {
+describeEachDatabase('sign-in limits on %s', (kind) => {
   describe('without TRUST_PROXY (defaults: 10 failures per account, 20 per address)', () => {
     let t: TestApp;
     beforeAll(async () => {
@@ -267,7 +267,7 @@ describe.each(dbKinds)('sign-in limits on %s', (kind) => {
   });
 });
 
-describe.each(dbKinds)('mail limits on %s', (kind) => {
+describeEachDatabase('mail limits on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(kind);

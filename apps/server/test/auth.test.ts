@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { sessions, users } from '../src/db/schema.js';
 import {
   createTestApp,
-  dbKinds,
+  describeEachDatabase,
   gql,
   makeClient,
   makeUser,
@@ -16,7 +16,7 @@ import {
 const ME =
   '{ me { email tokenAuth initials clients { id landingPath } } branding { displayName customerSuccessEmail tokenAuth } }';
 
-describe.each(dbKinds)('sign-in and sessions on %s', (kind) => {
+describeEachDatabase('sign-in and sessions on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(kind, { LOGIN_RATE_LIMIT_MAX: '5' });

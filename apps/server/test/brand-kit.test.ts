@@ -6,7 +6,7 @@ import {
 } from '@adloom/template';
 import { render } from '@adloom/renderer/server';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { brandKitItems, type BrandKitItemType } from '../src/db/schema.js';
 import { brandKitRenderFonts } from '../src/modules/brand-kit/brand-kit.fonts.js';
 import { limitMessage } from '../src/modules/brand-kit/brand-kit.service.js';
@@ -25,7 +25,7 @@ import {
 } from './fixtures/brand-kit.js';
 import {
   createTestApp,
-  dbKinds,
+  describeEachDatabase,
   gql,
   makeClient,
   makeUser,
@@ -90,7 +90,7 @@ interface Payload {
   error: { code: string; message: string } | null;
 }
 
-describe.each(dbKinds)('brand kit on %s', (kind) => {
+describeEachDatabase('brand kit on %s', (kind) => {
   let t: TestApp;
   let clientId: string;
   let session: Session;

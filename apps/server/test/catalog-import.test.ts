@@ -17,7 +17,7 @@ import {
   type RunCatalogImportOptions,
 } from '../src/modules/catalogs/import/import-service.js';
 import { createJobQueue } from '../src/jobs/queue.js';
-import { createTestApp, dbKinds, makeClient, type TestApp } from './harness.js';
+import { createTestApp, describeEachDatabase, makeClient, type TestApp } from './harness.js';
 
 type Route = (request: IncomingMessage, response: ServerResponse) => void;
 
@@ -54,7 +54,7 @@ function rss(items: string[]): string {
 const rssItem = (id: number) =>
   `<item><g:id>P${id}</g:id><g:title>Product ${id}</g:title><g:price>${id}.00 USD</g:price></item>`;
 
-describe.each(dbKinds)('catalogue import on %s', (kind) => {
+describeEachDatabase('catalogue import on %s', (kind) => {
   let t: TestApp;
   let clientId: string;
   let host: Awaited<ReturnType<typeof startFeedHost>>;

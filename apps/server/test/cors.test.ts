@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
-import { createTestApp, dbKinds, type TestApp } from './harness.js';
+import { createTestApp, describeEachDatabase, type TestApp } from './harness.js';
 
 const PUBLIC_ORIGIN = 'http://adloom.test'; // the harness's PUBLIC_URL
 const PARTNER_ORIGIN = 'https://partner.example';
 const FOREIGN_ORIGIN = 'https://evil.example';
 const CLIENT_API = '/api/clients/00000000-0000-4000-8000-000000000000/';
 
-describe.each(dbKinds)('CORS on %s', (kind) => {
+describeEachDatabase('CORS on %s', (kind) => {
   let t: TestApp;
 
   beforeAll(async () => {

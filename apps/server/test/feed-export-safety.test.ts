@@ -9,14 +9,14 @@ import { randomUUID } from 'node:crypto';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { and, eq } from 'drizzle-orm';
 import { SaxesParser } from 'saxes';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { catalogItems } from '../src/db/schema.js';
 import { startRegisteredWorkers } from '../src/jobs/registry.js';
 import { startImageHost, until, type ImageHost } from './fixtures/feed-hosts.js';
 import { builderSvg } from './fixtures/templates.js';
 import {
   createTestApp,
-  dbKinds,
+  describeEachDatabase,
   gql,
   makeClient,
   makeUser,
@@ -44,7 +44,7 @@ function readRssItems(xml: string): Record<string, string>[] {
 
 const FORMULA = '=HYPERLINK("http://x","y")';
 
-describe.each(dbKinds)('characters XML cannot hold and CSV formulas, import to export, on %s', (kind) => {
+describeEachDatabase('characters XML cannot hold and CSV formulas, import to export, on %s', (kind) => {
   let t: TestApp;
   let images: ImageHost;
   let origin: string;

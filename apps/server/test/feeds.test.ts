@@ -5,13 +5,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startRegisteredWorkers } from '../src/jobs/registry.js';
 import { startImageHost, until, type ImageHost } from './fixtures/feed-hosts.js';
 import { builderSvg } from './fixtures/templates.js';
 import {
   createTestApp,
-  dbKinds,
+  describeEachDatabase,
   gql,
   makeClient,
   makeUser,
@@ -20,7 +20,7 @@ import {
   type TestApp,
 } from './harness.js';
 
-describe.each(dbKinds)('catalogue to feed on %s', (kind) => {
+describeEachDatabase('catalogue to feed on %s', (kind) => {
   let t: TestApp;
   let images: ImageHost;
   let origin: string;

@@ -28,7 +28,7 @@ import { itemMetadata } from '../src/modules/feeds/generation/metadata.js';
 import { analyseTemplate } from '../src/modules/templates/template-analysis.js';
 import { latoBlackTtf } from './fixtures/brand-kit.js';
 import { builderSvg } from './fixtures/templates.js';
-import { createTestApp, dbKinds, makeClient, type TestApp } from './harness.js';
+import { createTestApp, describeEachDatabase, makeClient, type TestApp } from './harness.js';
 
 const NOW = new Date('2024-11-15T12:00:00Z');
 /** A red SALE badge at a known place, shown only when the item is on sale. */
@@ -53,7 +53,7 @@ async function pixel(bytes: Buffer, x: number, y: number): Promise<number[]> {
   return [...data.subarray(at, at + 3)];
 }
 
-describe.each(dbKinds)('generateCreative on %s', (kind) => {
+describeEachDatabase('generateCreative on %s', (kind) => {
   let t: TestApp;
   let clientId: string;
   let feedId: string;

@@ -4,7 +4,7 @@
  * of its own queue) is answered. Ordering of completions is asserted, never times.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   catalogImports,
   catalogItems,
@@ -26,11 +26,11 @@ import { productCatalogItemId } from '../src/modules/catalogs/index.js';
 import { analyseTemplate } from '../src/modules/templates/template-analysis.js';
 import { startImageHost, type ImageHost } from './fixtures/feed-hosts.js';
 import { builderSvg } from './fixtures/templates.js';
-import { createTestApp, dbKinds, makeClient, type TestApp } from './harness.js';
+import { createTestApp, describeEachDatabase, makeClient, type TestApp } from './harness.js';
 
 const BIG = 2000;
 
-describe.each(dbKinds)('fair generation on %s', (kind) => {
+describeEachDatabase('fair generation on %s', (kind) => {
   let t: TestApp;
   let ctx: JobContext;
   let images: ImageHost;

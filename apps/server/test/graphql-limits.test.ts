@@ -12,7 +12,15 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_RESPONSE_BYTES, QUERY_LIMITS } from '../src/graphql/limits.js';
 import { schemas } from '../src/graphql/schema.js';
 import { builderSvg } from './fixtures/templates.js';
-import { createTestApp, dbKinds, makeClient, makeUser, PASSWORD, signIn, type TestApp } from './harness.js';
+import {
+  createTestApp,
+  describeEachDatabase,
+  makeClient,
+  makeUser,
+  PASSWORD,
+  signIn,
+  type TestApp,
+} from './harness.js';
 
 type Session = Awaited<ReturnType<typeof signIn>>;
 
@@ -28,7 +36,7 @@ async function post(t: TestApp, url: string, query: string, variables: object = 
   return { status: response.statusCode, bytes: response.rawPayload.length, body: JSON.parse(response.body) };
 }
 
-describe.each(dbKinds)('GraphQL limits on %s', (kind) => {
+describeEachDatabase('GraphQL limits on %s', (kind) => {
   let t: TestApp;
   let session: Session;
   let clientUrl: string;

@@ -15,12 +15,21 @@ import { createMailer } from '../src/modules/mail/mailer.js';
 import { addMember, createClient } from '../src/modules/clients/clients.service.js';
 import { createUser } from '../src/modules/users/users.service.js';
 import type { PlanStatus } from '../src/db/schema.js';
-import { inject } from 'vitest';
+import { describe, inject } from 'vitest';
 
 export type DbKind = 'embedded' | 'postgres';
 
 /** The embedded PostgreSQL always; the server of TEST_DATABASE_URL too when it is set (CI sets it). */
 export const dbKinds: DbKind[] = inject('testDatabases').map((d) => d.kind);
+
+/**
+ * `describe.each` over both database kinds (`%s` in the name is the kind): a kind this run has no server
+ * for (postgres without TEST_DATABASE_URL) is reported as skipped instead of not existing.
+ */
+export function describeEachDatabase(name: string, body: (kind: DbKind) => void): void {
+  for (const kind of ['embedded', 'postgres'] as const)
+    describe.skipIf(!dbKinds.includes(kind))(name.replace('%s', kind), () => body(kind));
+}
 
 /**
  * A fresh, migrated database of the kind, dropped on close: a copy of the run's migrated template

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   brandKitItems,
   catalogImports,
@@ -22,7 +22,7 @@ import { builderSvg } from './fixtures/templates.js';
 import { storedKeyOf } from '../src/modules/uploads/upload-types.js';
 import {
   createTestApp,
-  dbKinds,
+  describeEachDatabase,
   gql,
   makeClient,
   makeUser,
@@ -31,7 +31,7 @@ import {
   type TestApp,
 } from './harness.js';
 
-describe.each(dbKinds)('atomic createCatalog on %s', (kind) => {
+describeEachDatabase('atomic createCatalog on %s', (kind) => {
   let t: TestApp;
   let clientId: string;
   let session: Awaited<ReturnType<typeof signIn>>;
@@ -98,7 +98,7 @@ interface CreateCase {
   count: () => Promise<number>;
 }
 
-describe.each(dbKinds)('idempotency keys of create mutations on %s', (kind) => {
+describeEachDatabase('idempotency keys of create mutations on %s', (kind) => {
   let t: TestApp;
   let clientId: string;
   let admin: Awaited<ReturnType<typeof makeUser>>;

@@ -12,7 +12,7 @@ import { JOBS } from '../src/jobs/queue.js';
 import { startRegisteredWorkers, type JobContext } from '../src/jobs/registry.js';
 import { reapDeadImportJobs, startCatalogImport } from '../src/modules/catalogs/import.jobs.js';
 import { IMPORT_LOST } from '../src/modules/catalogs/import/import-service.js';
-import { createTestApp, dbKinds, makeClient, type TestApp } from './harness.js';
+import { createTestApp, describeEachDatabase, makeClient, type TestApp } from './harness.js';
 
 const HEADER = 'id,title,price,availability,image_link\n';
 const row = (id: string) => `${id},Item ${id},10.00 USD,in_stock,https://cdn.test/${id}.jpg\n`;
@@ -66,7 +66,7 @@ async function untilStatus(t: TestApp, id: string, ...statuses: string[]): Promi
   return importRow(t, id);
 }
 
-describe.each(dbKinds)('import slots on %s', (kind) => {
+describeEachDatabase('import slots on %s', (kind) => {
   let host: FeedHost;
 
   beforeAll(async () => {

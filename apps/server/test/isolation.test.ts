@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isObjectType, type GraphQLSchema } from 'graphql';
 import { schemas } from '../src/graphql/schema.js';
-import { createTestApp, dbKinds, gql, twoClients, type TestApp } from './harness.js';
+import { createTestApp, describeEachDatabase, gql, twoClients, type TestApp } from './harness.js';
 import { clientScopedCases, publicClientArgCases, type World } from './isolation/cases.js';
 import './isolation/foundation.cases.js';
 import './isolation/uploads.cases.js';
@@ -41,7 +41,7 @@ describe('tenant isolation harness', () => {
   });
 });
 
-describe.each(dbKinds)('cross-client refusal on %s', (kind) => {
+describeEachDatabase('cross-client refusal on %s', (kind) => {
   let t: TestApp;
   let w: World;
   beforeAll(async () => {

@@ -4,10 +4,10 @@
  * no other.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
 import { createJobQueue, type JobLogger, type JobQueue, type JobQueueOptions } from '../src/jobs/queue.js';
-import { dbKinds, openTestDatabase } from './harness.js';
+import { describeEachDatabase, openTestDatabase } from './harness.js';
 
 const quiet: JobLogger = {
   info: () => undefined,
@@ -33,7 +33,7 @@ function gate() {
 let seq = 0;
 const queueName = () => `groups-${++seq}-${Math.random().toString(36).slice(2, 8)}`;
 
-describe.each(dbKinds)('job groups on %s', (kind) => {
+describeEachDatabase('job groups on %s', (kind) => {
   let database: Database;
   const queues: JobQueue[] = [];
   const open = (o: JobQueueOptions = {}) => {

@@ -193,9 +193,10 @@ describe('a job process killed with SIGKILL mid-run', () => {
     }
   }, 180_000);
 
-  // PostgreSQL only where a server is reachable (CI); defined only then, so never reported as skipped.
-  if (process.env.TEST_DATABASE_URL) {
-    it('on PostgreSQL: another `npm run worker` finishes every item exactly once', async () => {
+  // PostgreSQL only where a server is reachable (CI); reported as skipped elsewhere.
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'on PostgreSQL: another `npm run worker` finishes every item exactly once',
+    async () => {
       const adminUrl = process.env.TEST_DATABASE_URL!;
       const name = `adloom_sigkill_${randomBytes(6).toString('hex')}`;
       const admin = new pg.Client({ connectionString: adminUrl });
@@ -227,6 +228,7 @@ describe('a job process killed with SIGKILL mid-run', () => {
         await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
         await admin.end();
       }
-    }, 180_000);
-  }
+    },
+    180_000,
+  );
 });

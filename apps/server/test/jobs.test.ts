@@ -15,7 +15,7 @@ import {
   type JobQueueOptions,
 } from '../src/jobs/queue.js';
 import { RENDER_WORKER_ENV } from '@adloom/renderer/server';
-import { dbKinds, openTestDatabase } from './harness.js';
+import { describeEachDatabase, openTestDatabase } from './harness.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const quiet: JobLogger = {
@@ -36,7 +36,7 @@ async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs = 20_0
 let seq = 0;
 const queueName = () => `test-${++seq}-${Math.random().toString(36).slice(2, 8)}`;
 
-describe.each(dbKinds)('job queue on %s', (kind) => {
+describeEachDatabase('job queue on %s', (kind) => {
   let database: Database;
   const queues: JobQueue[] = [];
   const open = (o: JobQueueOptions = {}) => {

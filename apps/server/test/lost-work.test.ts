@@ -5,16 +5,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { catalogImports, catalogs, feedCreatives, feeds, productSets } from '../src/db/schema.js';
 import { JOBS } from '../src/jobs/queue.js';
 import { queueCatalogImport } from '../src/modules/catalogs/import/import-service.js';
 import { failUnsentImports, IMPORT_NEVER_STARTED } from '../src/modules/catalogs/lost-imports.jobs.js';
 import { generationKey, queueGeneration } from '../src/modules/feeds/feeds.service.js';
 import { requeueUnsentCreatives } from '../src/modules/feeds/lost-generation.jobs.js';
-import { createTestApp, dbKinds, makeClient, type TestApp } from './harness.js';
+import { createTestApp, describeEachDatabase, makeClient, type TestApp } from './harness.js';
 
-describe.each(dbKinds)('work recorded but never sent, on %s', (kind) => {
+describeEachDatabase('work recorded but never sent, on %s', (kind) => {
   let t: TestApp;
   let clientId: string;
 

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   createTestApp,
-  dbKinds,
+  describeEachDatabase,
   gql,
   makeClient,
   makeUser,
@@ -14,7 +14,7 @@ import {
 const MEMBERS = '{ members { userId email isViewer permissions { isActive isAdmin } } }';
 const INACTIVE = '{ members(active: false) { userId email } }';
 
-describe.each(dbKinds)('users of a client on %s', (kind) => {
+describeEachDatabase('users of a client on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(kind);

@@ -4,7 +4,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createOidcCookies, safeReturnTo } from '../src/auth/oidc-cookies.js';
 import { users } from '../src/db/schema.js';
 import { createUser } from '../src/modules/users/users.service.js';
-import { createTestApp, dbKinds, gql, makeUser, PASSWORD, sessionFrom, type TestApp } from './harness.js';
+import {
+  createTestApp,
+  describeEachDatabase,
+  gql,
+  makeUser,
+  PASSWORD,
+  sessionFrom,
+  type TestApp,
+} from './harness.js';
 import { authorizeAt, startTestIdp, type AccountClaims, type TestIdp } from './oidc-provider.js';
 
 const ISSUE = '/register/issue/?code=AUTH0_FAILED';
@@ -77,7 +85,7 @@ function account(claims: Partial<AccountClaims> = {}) {
   return { sub: idp.addAccount(full), email: full.email };
 }
 
-describe.each(dbKinds)('Auth0 not configured (%s)', (kind) => {
+describeEachDatabase('Auth0 not configured (%s)', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(kind);
@@ -97,7 +105,7 @@ describe.each(dbKinds)('Auth0 not configured (%s)', (kind) => {
   });
 });
 
-describe.each(dbKinds)('OpenID Connect sign-in (%s)', (kind) => {
+describeEachDatabase('OpenID Connect sign-in (%s)', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(kind, idp.env());

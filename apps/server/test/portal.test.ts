@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   createTestApp,
-  dbKinds,
+  describeEachDatabase,
   gql,
   makeClient,
   makeUser,
@@ -22,7 +22,7 @@ function multipart(fileName: string, body: Buffer, contentType = 'application/pd
   };
 }
 
-describe.each(dbKinds)('staff portal on %s', (kind) => {
+describeEachDatabase('staff portal on %s', (kind) => {
   let t: TestApp;
   let staff: Session;
   let member: Session;

@@ -4,13 +4,13 @@
  */
 import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
 import { catalogImports, catalogItems, catalogs, clients } from '../src/db/schema.js';
 import { parseProductSetFilter, PRODUCT_SET_FIELDS, productSetField } from '@adloom/commerce';
 import { matchesFilter, type FilterableItem } from '../src/modules/catalogs/product-sets/filter.js';
 import { filterToSql } from '../src/modules/catalogs/product-sets/filter-sql.js';
-import { dbKinds, openTestDatabase } from './harness.js';
+import { describeEachDatabase, openTestDatabase } from './harness.js';
 
 // Values that trip case folding (É, Σ/ς, İ), LIKE (%, _, \\), quoting (') and reading text as a number,
 // drawn mostly from small pools so that rules often split the items.
@@ -122,7 +122,7 @@ const { filter: filterArb } = fc.letrec<{ filter: unknown; node: unknown; leaf: 
   }),
 );
 
-describe.each(dbKinds)('product-set filter SQL on %s', (kind) => {
+describeEachDatabase('product-set filter SQL on %s', (kind) => {
   let database: Database;
   let catalogId: string;
   let clientId: string;

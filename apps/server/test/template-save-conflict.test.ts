@@ -1,10 +1,10 @@
 // Issue 14, item 18: a template save names the version it edits; a save from an older version than the
 // newest is refused with CONFLICT and writes nothing, even when the saves race.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { builderSvg } from './fixtures/templates.js';
 import {
   createTestApp,
-  dbKinds,
+  describeEachDatabase,
   gql,
   makeClient,
   makeUser,
@@ -33,7 +33,7 @@ const conflictMessage = (who: string, version: { number: number; createdAt: stri
   `This template was changed by ${who} at ${version.createdAt.slice(0, 16).replace('T', ' ')} UTC ` +
   `(version ${version.number}) after the version you edited. Reload it, or save your changes as a copy.`;
 
-describe.each(dbKinds)('template save conflicts on %s', (kind) => {
+describeEachDatabase('template save conflicts on %s', (kind) => {
   let t: TestApp;
   let clientId: string;
   let alice: Session;

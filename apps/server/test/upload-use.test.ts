@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { pngClaiming, solidImage } from '@adloom/renderer/test-fixtures';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { catalogs } from '../src/db/schema.js';
 import { acceptUpload } from '../src/modules/uploads/accept-upload.js';
 import { parseUploadKey, storedKeyOf, type UploadType } from '../src/modules/uploads/upload-types.js';
@@ -17,7 +17,7 @@ import {
 } from './fixtures/brand-kit.js';
 import {
   createTestApp,
-  dbKinds,
+  describeEachDatabase,
   gql,
   makeClient,
   makeUser,
@@ -41,7 +41,7 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-describe.each(dbKinds)('taking uploads into use on %s', (kind) => {
+describeEachDatabase('taking uploads into use on %s', (kind) => {
   let t: TestApp;
   let clientId: string;
   let otherClientId: string;

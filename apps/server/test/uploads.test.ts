@@ -11,7 +11,7 @@ import { uploadSecret } from '../src/modules/uploads/upload-secret.js';
 import { createUploadDestination } from '../src/modules/uploads/uploads.service.js';
 import {
   createTestApp,
-  dbKinds,
+  describeEachDatabase,
   gql,
   makeClient,
   makeUser,
@@ -50,7 +50,7 @@ async function storedFiles(t: TestApp): Promise<string[]> {
     .sort();
 }
 
-describe.each(dbKinds)('uploads on %s', (kind) => {
+describeEachDatabase('uploads on %s', (kind) => {
   let t: TestApp;
   let clientId: string;
   let otherClientId: string;
