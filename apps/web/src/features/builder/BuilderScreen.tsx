@@ -12,7 +12,7 @@ import { type ClientScreenProps, useCurrentClient } from '../clients';
 import { ImportProgress, ImportSvgButton, NotBuilderTemplate, useSvgImport } from '../templates';
 import { BuilderTemplateQuery } from './api/builderTemplate';
 import { createShortcutHandler } from './commands/keyboard';
-import { BuilderEditor, type ChosenTag } from './engine/BuilderEditor';
+import { BuilderEditor, type ChosenTag, type EditorState } from './engine/BuilderEditor';
 import type { FabricView } from './engine/fabric-view';
 import { useEditorState } from './engine/useEditorState';
 import { ShapesPanel, TextPanel, WidgetsPanel } from './panels/AddLayerPanels';
@@ -24,12 +24,12 @@ import { PropertiesPanel } from './panels/PropertiesPanel';
 import { CatalogueColumnsContext, catalogueColumnsOf } from './panels/text/catalogueColumns';
 import { SaveConflictModal } from './panels/SaveConflictModal';
 import { useSaveTemplate, type SaveConflict } from './panels/useSaveTemplate';
-import { wholeState } from './panels/wholeState';
 import { previewSlotsOf, type ServerPreviewSlot } from './preview/adGenerationJob';
 import { PreviewBar } from './preview/PreviewBar';
 import { PreviewPanel } from './preview/PreviewPanel';
 import { usePreviewSession } from './preview/usePreviewSession';
 import { TemplateTagsButton } from './tags/TemplateTagsButton';
+import { runCommand } from './commands/registry';
 
 /** The template as loaded from the server (null: a new template). */
 interface LoadedTemplate {
@@ -80,6 +80,8 @@ interface BuilderWorkspaceProps {
   onReload?: () => void;
 }
 
+const selectDirty = (state: EditorState) => state.dirty;
+
 function BuilderWorkspace({ template, clientId, onReload }: BuilderWorkspaceProps) {
   const [editor] = useState(() => new BuilderEditor());
   const navigate = useNavigate();
@@ -95,7 +97,7 @@ function BuilderWorkspace({ template, clientId, onReload }: BuilderWorkspaceProp
   const [conflict, setConflict] = useState<SaveConflict | null>(null);
   const [regenerateFeeds, setRegenerateFeeds] = useState(false);
   const feedCount = template?.feeds.length ?? 0;
-  const state = useEditorState(editor, wholeState);
+  const dirty = useEditorState(editor, selectDirty);
   // The Preview state, shared by the PREVIEW tab and the bottom preview bar.
   const preview = usePreviewSession(editor);
   // 'Insert placeholder' also offers the columns of the catalogue chosen in PREVIEW.
@@ -106,8 +108,8 @@ function BuilderWorkspace({ template, clientId, onReload }: BuilderWorkspaceProp
   const onView = useCallback((view: FabricView | null) => (viewRef.current = view), []);
 
   useEffect(() => {
-    if (template) editor.load(template.templateString, template.tags);
-    else editor.loadNew();
+    if (template) runCommand(editor, 'load-template', { svg: template.templateString, tags: template.tags });
+    else runCommand(editor, 'new-template');
   }, [editor, template]);
 
   useEffect(() => {
@@ -137,7 +139,7 @@ function BuilderWorkspace({ template, clientId, onReload }: BuilderWorkspaceProp
     onConflict: setConflict,
   });
   const { importFile, progress } = useSvgImport({ onCreated: (created) => navigate(editUrl(created.id)) });
-  const blocker = useLeaveWarning(editor, state.dirty);
+  const blocker = useLeaveWarning(editor, dirty);
 
   return (
     <>

@@ -1,12 +1,32 @@
 /**
  * The builder's command registry (ARCHITECTURE.md, `commands/`; STYLE.md: one registered action per
- * command). Toolbar buttons, menus, the keyboard handler and the tests all run commands through it.
+ * command). Toolbar buttons, menus, panels, the keyboard handler and the tests all run commands through
+ * it; panels never change the editor otherwise. Each command has a typed id and typed arguments
+ * (BuilderCommandArgs); the shortcut commands are in editCommands.ts, the panels' in panelCommands.ts.
  */
 import type { BuilderEditor } from '../engine/BuilderEditor';
+import type { BuilderCommandArgs } from './commandArgs';
+import { EDIT_COMMANDS } from './editCommands';
 import { normalizeCombo } from './keys';
+import { PANEL_COMMANDS } from './panelCommands';
 
-export interface BuilderCommand {
-  readonly id: string;
+export type { BuilderCommandArgs } from './commandArgs';
+
+/** A command's id. */
+export type BuilderCommandId = keyof BuilderCommandArgs;
+
+/** The id of a command run without arguments (a toolbar button's, a shortcut's). */
+export type PlainCommandId = {
+  [Id in BuilderCommandId]: BuilderCommandArgs[Id] extends void ? Id : never;
+}[BuilderCommandId];
+
+/** The arguments a command is run with: none, or its BuilderCommandArgs. */
+export type CommandArguments<Id extends BuilderCommandId> = BuilderCommandArgs[Id] extends void
+  ? []
+  : [BuilderCommandArgs[Id]];
+
+export interface BuilderCommand<A = unknown> {
+  readonly id: BuilderCommandId;
   readonly label: string;
   /** Key combinations (see keys.ts); empty for commands without a shortcut. */
   readonly keys: readonly string[];
@@ -16,95 +36,21 @@ export interface BuilderCommand {
    * page's selected text).
    */
   readonly ownsKeys?: boolean;
-  isEnabled(editor: BuilderEditor): boolean;
-  run(editor: BuilderEditor): void;
+  /** `args`: none for the shortcut and toolbar commands (the keyboard and buttons run them without). */
+  isEnabled(editor: BuilderEditor, args?: A): boolean;
+  /** Runs it; false when it changed nothing (a value the model refused, an unknown layer). */
+  run(editor: BuilderEditor, args?: A): boolean | void;
 }
 
-const hasSelection = (editor: BuilderEditor) => editor.selectedLayers().length > 0;
-const hasMovableSelection = (editor: BuilderEditor) => editor.selectedLayers().some((layer) => !layer.locked);
+/** Every command by id, each with its own arguments' type. */
+export type BuilderCommandTable = {
+  readonly [Id in BuilderCommandId]: BuilderCommand<BuilderCommandArgs[Id]> & { readonly id: Id };
+};
 
-function nudgeCommand(key: string, label: string, shift: boolean): BuilderCommand {
-  return {
-    id: `nudge-${key.replace('Arrow', '').toLowerCase()}${shift ? '-10' : ''}`,
-    label: `${label} ${shift ? '10 units' : '1 unit'}`,
-    keys: [shift ? `shift+${key}` : key],
-    isEnabled: hasMovableSelection,
-    run: (editor) => editor.nudge(key, shift),
-  };
-}
+const COMMANDS: BuilderCommandTable = { ...EDIT_COMMANDS, ...PANEL_COMMANDS };
 
 /** Every command, with the spec's shortcuts (section 2, template builder screen). */
-export const BUILDER_COMMANDS: readonly BuilderCommand[] = [
-  {
-    id: 'undo',
-    label: 'Undo',
-    keys: ['mod+z'],
-    isEnabled: (editor) => editor.getState().canUndo,
-    run: (editor) => editor.undo(),
-  },
-  {
-    id: 'redo',
-    label: 'Redo',
-    keys: ['mod+shift+z'],
-    isEnabled: (editor) => editor.getState().canRedo,
-    run: (editor) => editor.redo(),
-  },
-  {
-    id: 'delete',
-    label: 'Delete',
-    keys: ['Delete', 'Backspace'],
-    isEnabled: (editor) => hasSelection(editor) && !editor.editingText,
-    run: (editor) => editor.deleteSelection(),
-  },
-  {
-    id: 'copy',
-    label: 'Copy',
-    keys: ['mod+c'],
-    isEnabled: hasSelection,
-    run: (editor) => editor.copy(),
-  },
-  {
-    id: 'paste',
-    label: 'Paste',
-    keys: ['mod+v'],
-    isEnabled: (editor) => editor.getState().canPaste,
-    run: (editor) => editor.paste(),
-  },
-  {
-    id: 'zoom-out',
-    ownsKeys: true,
-    label: 'Zoom out',
-    keys: ['mod+minus'],
-    isEnabled: (editor) => editor.canZoomOut,
-    run: (editor) => editor.zoomOut(),
-  },
-  {
-    id: 'zoom-in',
-    ownsKeys: true,
-    label: 'Zoom in',
-    keys: ['mod+equals'],
-    isEnabled: (editor) => editor.canZoomIn,
-    run: (editor) => editor.zoomIn(),
-  },
-  {
-    id: 'zoom-reset',
-    ownsKeys: true,
-    label: 'Reset zoom',
-    keys: ['mod+0'],
-    isEnabled: (editor) => editor.zoom !== 1,
-    run: (editor) => editor.resetZoom(),
-  },
-  nudgeCommand('ArrowLeft', 'Move left', false),
-  nudgeCommand('ArrowRight', 'Move right', false),
-  nudgeCommand('ArrowUp', 'Move up', false),
-  nudgeCommand('ArrowDown', 'Move down', false),
-  nudgeCommand('ArrowLeft', 'Move left', true),
-  nudgeCommand('ArrowRight', 'Move right', true),
-  nudgeCommand('ArrowUp', 'Move up', true),
-  nudgeCommand('ArrowDown', 'Move down', true),
-];
-
-export type BuilderCommandId = (typeof BUILDER_COMMANDS)[number]['id'];
+export const BUILDER_COMMANDS: readonly BuilderCommand[] = Object.values(COMMANDS) as BuilderCommand[];
 
 /** The command with this id; throws for an unknown id (a typo in a panel). */
 export function getCommand(id: string, commands = BUILDER_COMMANDS): BuilderCommand {
@@ -113,12 +59,19 @@ export function getCommand(id: string, commands = BUILDER_COMMANDS): BuilderComm
   return command;
 }
 
-/** Runs a command when it is enabled; returns whether it ran. */
-export function runCommand(editor: BuilderEditor, id: string, commands = BUILDER_COMMANDS): boolean {
-  const command = getCommand(id, commands);
-  if (!command.isEnabled(editor)) return false;
-  command.run(editor);
-  return true;
+/**
+ * Runs a command when it is enabled; returns whether it ran and changed what it was asked to (false when
+ * disabled, or when the editor refused the change and shows why).
+ */
+export function runCommand<Id extends BuilderCommandId>(
+  editor: BuilderEditor,
+  id: Id,
+  ...args: CommandArguments<Id>
+): boolean {
+  const command = COMMANDS[id] as BuilderCommand;
+  const [arg] = args;
+  if (!command.isEnabled(editor, arg)) return false;
+  return command.run(editor, arg) !== false;
 }
 
 /** Each canonical key combination and the commands it runs (a combination with two is a bug). */

@@ -15,6 +15,7 @@ import {
   bringForward,
   createModel,
   findLayer,
+  moveGroupMember,
   moveLayer,
   pasteLayers,
   removeLayers,
@@ -29,6 +30,7 @@ import {
   validateModelForSave,
   type BuilderModel,
   type DocumentSettings,
+  type InsertPosition,
   type LayerPatch,
   type ModelLayer,
 } from '../model/index.js';
@@ -266,9 +268,14 @@ export class BuilderEditor {
     this.emit();
   }
 
-  /** Adds new layers (made by the model's factories) on top and selects them. */
-  addLayers(layers: readonly ModelLayer[]): void {
-    if (this.change((model) => addLayers(model, layers))) this.select(layers.map((layer) => layer.uid));
+  /**
+   * Adds new layers (made by the model's factories), on top or at `position`, and selects them; returns
+   * whether they were added.
+   */
+  addLayers(layers: readonly ModelLayer[], position: InsertPosition = {}): boolean {
+    if (!this.change((model) => addLayers(model, layers, position))) return false;
+    this.select(layers.map((layer) => layer.uid));
+    return true;
   }
 
   updateLayer(uid: string, patch: LayerPatch): boolean {
@@ -322,6 +329,11 @@ export class BuilderEditor {
   /** Moves a layer to an index among its siblings (0: the bottom), e.g. a drop in the layers panel. */
   moveLayerTo(uid: string, index: number): boolean {
     return this.change((model) => moveLayer(model, uid, index));
+  }
+
+  /** Moves a group's member to an index among the group's members (0: the bottom). */
+  moveGroupMember(groupUid: string, uid: string, index: number): boolean {
+    return this.change((model) => moveGroupMember(model, groupUid, uid, index));
   }
 
   setDocument(settings: DocumentSettings): boolean {

@@ -8,6 +8,7 @@ import {
   type ModelLayer,
 } from '../model/index.js';
 import type { BuilderEditor } from '../engine/BuilderEditor';
+import { runCommand } from '../commands/registry';
 
 /** A new layer near the top left of the canvas, a little lower for each layer already there. */
 function place(editor: BuilderEditor): { left: number; top: number } {
@@ -24,7 +25,7 @@ export function AddButton({ label, onAdd }: { label: string; onAdd: () => void }
 }
 
 export function add(editor: BuilderEditor, make: (at: { left: number; top: number }) => ModelLayer) {
-  return () => editor.addLayers([make(place(editor))]);
+  return () => runCommand(editor, 'add-layers', { layers: [make(place(editor))] });
 }
 
 /** SHAPES: rectangle, ellipse and line. */

@@ -7,11 +7,11 @@ import {
   IconZoomReset,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import type { BuilderEditor } from '../engine/BuilderEditor';
-import { useEditorState } from '../engine/useEditorState';
+import type { BuilderEditor, EditorState } from '../engine/BuilderEditor';
+import { shallowEqual, useEditorState } from '../engine/useEditorState';
 import { SAFE_ZONE_TYPES, type SafeZoneType } from '../geometry/safe-zones';
 import { CommandButton } from './CommandButton';
-import { wholeState } from './wholeState';
+import { runCommand } from '../commands/registry';
 
 const NO_SAFE_ZONE = 'none';
 
@@ -23,16 +23,18 @@ export interface BuilderToolbarProps {
   offers?: ReactNode;
 }
 
+const selectToolbarState = ({ model, zoom, safeZone }: EditorState) => ({ name: model.name, zoom, safeZone });
+
 /** Name, undo and redo, zoom, safe zone, other ways to start, and Save. */
 export function BuilderToolbar({ editor, saving, onSave, offers }: BuilderToolbarProps) {
-  const { model, zoom, safeZone } = useEditorState(editor, wholeState);
+  const { name, zoom, safeZone } = useEditorState(editor, selectToolbarState, shallowEqual);
   return (
     <Group gap="sm" wrap="wrap" mb="sm" justify="space-between">
       <Group gap="xs" wrap="nowrap">
         <TextInput
           aria-label="Template name"
-          value={model.name}
-          onChange={(event) => editor.setDocument({ name: event.currentTarget.value })}
+          value={name}
+          onChange={(event) => runCommand(editor, 'set-document', { name: event.currentTarget.value })}
           w={240}
         />
         <CommandButton editor={editor} commandId="undo">
@@ -65,7 +67,9 @@ export function BuilderToolbar({ editor, saving, onSave, offers }: BuilderToolba
             ...SAFE_ZONE_TYPES.map((type) => ({ value: type, label: type })),
           ]}
           onChange={(value) =>
-            editor.setSafeZone(!value || value === NO_SAFE_ZONE ? null : (value as SafeZoneType))
+            runCommand(editor, 'set-safe-zone', {
+              zone: !value || value === NO_SAFE_ZONE ? null : (value as SafeZoneType),
+            })
           }
         />
       </Group>

@@ -1,9 +1,8 @@
 import { ActionIcon, Tooltip } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { getCommand } from '../commands/registry';
+import { getCommand, runCommand, type PlainCommandId } from '../commands/registry';
 import type { BuilderEditor } from '../engine/BuilderEditor';
 import { useEditorState } from '../engine/useEditorState';
-import { wholeState } from './wholeState';
 
 /** A toolbar button that runs a registered command; disabled when the command is (e.g. an empty undo stack). */
 export function CommandButton({
@@ -12,20 +11,20 @@ export function CommandButton({
   children,
 }: {
   editor: BuilderEditor;
-  commandId: string;
+  commandId: PlainCommandId;
   children: ReactNode;
 }) {
-  // Read the state so the button follows every change of it.
-  useEditorState(editor, wholeState);
   const command = getCommand(commandId);
+  // The button renders again when the command becomes enabled or disabled, not on every change.
+  const enabled = useEditorState(editor, () => command.isEnabled(editor));
   return (
     <Tooltip label={command.label}>
       <ActionIcon
         variant="default"
         size="lg"
         aria-label={command.label}
-        disabled={!command.isEnabled(editor)}
-        onClick={() => command.run(editor)}
+        disabled={!enabled}
+        onClick={() => runCommand(editor, commandId)}
       >
         {children}
       </ActionIcon>

@@ -1,17 +1,22 @@
 import { Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import type { BuilderEditor } from '../engine/BuilderEditor';
-import { useEditorState } from '../engine/useEditorState';
+import type { BuilderEditor, EditorState } from '../engine/BuilderEditor';
+import { runCommand } from '../commands/registry';
+import { shallowEqual, useEditorState } from '../engine/useEditorState';
 import type { ModelLayer } from '../model/index.js';
 import { GroupMembers, showsMembers } from './layers/GroupMembers';
 import { LayerRow, type LayerListContext } from './layers/LayerRow';
 import { SortableLayers } from './layers/SortableLayers';
-import { wholeState } from './wholeState';
 
 /** The model keeps layers bottom first; the list shows the front-most layer on top. */
 function topFirst(layers: readonly ModelLayer[]): ModelLayer[] {
   return [...layers].reverse();
 }
+
+const selectLayersAndSelection = ({ model, selection }: EditorState) => ({
+  layers: model.layers,
+  selection,
+});
 
 /**
  * LAYERS: the layers, front-most on top. Click to select (shift or ctrl/cmd to add), double-click to
@@ -20,9 +25,9 @@ function topFirst(layers: readonly ModelLayer[]): ModelLayer[] {
  * within their group.
  */
 export function LayersPanel({ editor }: { editor: BuilderEditor }) {
-  const { model, selection } = useEditorState(editor, wholeState);
+  const { layers, selection } = useEditorState(editor, selectLayersAndSelection, shallowEqual);
   const [renamingUid, setRenamingUid] = useState<string | null>(null);
-  const rows = useMemo(() => topFirst(model.layers), [model.layers]);
+  const rows = useMemo(() => topFirst(layers), [layers]);
 
   if (rows.length === 0)
     return (
@@ -36,7 +41,9 @@ export function LayersPanel({ editor }: { editor: BuilderEditor }) {
     <SortableLayers
       rows={rows}
       // Position from the top of the list → index from the bottom of the model.
-      onMove={(uid, position) => editor.moveLayerTo(uid, rows.length - 1 - position)}
+      onMove={(uid, position) =>
+        runCommand(editor, 'move-layer-to', { uid, index: rows.length - 1 - position })
+      }
     >
       <Stack gap={6} aria-label="Layers">
         {rows.map((layer, position) => (

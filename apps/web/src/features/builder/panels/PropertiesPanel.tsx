@@ -1,11 +1,11 @@
 import { Alert, Group, NumberInput, Stack, Text } from '@mantine/core';
-import type { BuilderEditor } from '../engine/BuilderEditor';
-import { useEditorState } from '../engine/useEditorState';
+import type { BuilderEditor, EditorState } from '../engine/BuilderEditor';
+import { shallowEqual, useEditorState } from '../engine/useEditorState';
 import { findLayer, type LayerPatch, type ModelLayer } from '../model/index.js';
 import { LayerDataSettings } from './layer-data/LayerDataSettings';
 import { CanvasProperties, StyleProperties } from './style/StyleProperties';
 import { TextProperties } from './text/TextProperties';
-import { wholeState } from './wholeState';
+import { runCommand } from '../commands/registry';
 
 function NumberField({
   label,
@@ -31,7 +31,7 @@ function NumberField({
 }
 
 function LayerProperties({ editor, layer }: { editor: BuilderEditor; layer: ModelLayer }) {
-  const update = (patch: LayerPatch) => editor.updateLayer(layer.uid, patch);
+  const update = (patch: LayerPatch) => runCommand(editor, 'update-layer', { uid: layer.uid, patch });
   return (
     <Stack gap="xs" aria-label="Properties">
       <Text size="sm" fw={600}>
@@ -60,10 +60,16 @@ function LayerProperties({ editor, layer }: { editor: BuilderEditor; layer: Mode
   );
 }
 
+/** The one selected layer (undefined for none or several), how many are selected, and the error. */
+const selectProperties = ({ model, selection, error }: EditorState) => ({
+  layer: selection.length === 1 ? findLayer(model, selection[0]!) : undefined,
+  selected: selection.length,
+  error,
+});
+
 /** The selection's properties (position, size, the kind's own fields) and the editor error. */
 export function PropertiesPanel({ editor }: { editor: BuilderEditor }) {
-  const { model, selection, error } = useEditorState(editor, wholeState);
-  const layer = selection.length === 1 ? findLayer(model, selection[0]!) : undefined;
+  const { layer, selected, error } = useEditorState(editor, selectProperties, shallowEqual);
   return (
     <Stack gap="sm">
       {error && (
@@ -72,7 +78,7 @@ export function PropertiesPanel({ editor }: { editor: BuilderEditor }) {
           role="alert"
           title="Editor error"
           withCloseButton
-          onClose={() => editor.clearError()}
+          onClose={() => runCommand(editor, 'clear-error')}
         >
           {error}
         </Alert>
@@ -81,12 +87,10 @@ export function PropertiesPanel({ editor }: { editor: BuilderEditor }) {
         <LayerProperties key={layer.uid} editor={editor} layer={layer} />
       ) : (
         <Text size="sm" c="dimmed">
-          {selection.length > 1
-            ? `${selection.length} layers selected`
-            : 'Select a layer to see its properties.'}
+          {selected > 1 ? `${selected} layers selected` : 'Select a layer to see its properties.'}
         </Text>
       )}
-      {selection.length === 0 && <CanvasProperties editor={editor} />}
+      {selected === 0 && <CanvasProperties editor={editor} />}
     </Stack>
   );
 }

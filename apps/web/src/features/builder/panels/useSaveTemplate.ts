@@ -18,6 +18,7 @@ import { SAVED_THUMBNAIL_TYPE } from '../geometry/images';
 import { previewSlotsOf, type ServerPreviewSlot } from '../preview/adGenerationJob';
 import { CreateTemplateTagMutation } from '../tags/api';
 import { modelSlots, resolveTagIds } from '../tags/tags';
+import { runCommand } from '../commands/registry';
 
 /** Sticky: setTimeout's longest delay (about 24 days); a longer one would fire at once. */
 const STICKY_MS = 2_147_483_647;
@@ -154,8 +155,7 @@ export function useSaveTemplate({
       }
       if (!template) throw new SaveFailure('The server returned no template');
       // Only what was sent is saved: an edit made while saving keeps the document dirty.
-      editor.tagsSaved(tags);
-      if (editor.model === saved) editor.markSaved();
+      runCommand(editor, 'template-saved', { tags, model: saved });
       notify.success(creating ? BUILDER_ERRORS.templateCreated : BUILDER_ERRORS.templateUpdated);
       onSaved(
         {

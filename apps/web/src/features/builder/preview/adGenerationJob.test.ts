@@ -76,7 +76,10 @@ describe('readStartAnswer', () => {
   it('says it cannot start on a server error or a GraphQL error', () => {
     const refused = {
       data: {
-        startAdGenerationJob: { adJobResult: null, error: { code: 'UNAVAILABLE' as const, message: 'No queue' } },
+        startAdGenerationJob: {
+          adJobResult: null,
+          error: { code: 'UNAVAILABLE' as const, message: 'No queue' },
+        },
       },
     };
     expect(readStartAnswer(refused)).toEqual({ kind: 'failed', message: 'Unable to start ad generation' });

@@ -3,18 +3,20 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconTags } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useQuery } from 'urql';
-import type { BuilderEditor, ChosenTag } from '../engine/BuilderEditor';
-import { useEditorState } from '../engine/useEditorState';
-import { wholeState } from '../panels/wholeState';
+import type { BuilderEditor, ChosenTag, EditorState } from '../engine/BuilderEditor';
+import { shallowEqual, useEditorState } from '../engine/useEditorState';
 import { TemplateTagChoicesQuery } from './api';
 import { modelAutoTags, withIndustry, withStyleKeys } from './tags';
+import { runCommand } from '../commands/registry';
+
+const selectModelAndTags = ({ model, tags }: EditorState) => ({ model, tags });
 
 /**
  * The template's tags: the automatic ones (computed as the server will on save, read-only) and the
  * style and industry tags the user chooses. A style tag that does not exist yet is created on save.
  */
 export function TemplateTagsButton({ editor }: { editor: BuilderEditor }) {
-  const { model, tags } = useEditorState(editor, wholeState);
+  const { model, tags } = useEditorState(editor, selectModelAndTags, shallowEqual);
   const [{ data, error }] = useQuery({ query: TemplateTagChoicesQuery });
   const known = useMemo<ChosenTag[]>(
     () =>
@@ -55,7 +57,7 @@ export function TemplateTagsButton({ editor }: { editor: BuilderEditor }) {
             description="Pick a style or type a new one and press Enter."
             data={known.filter((tag) => tag.group === 'STYLE').map((tag) => tag.key)}
             value={style.map((tag) => tag.key)}
-            onChange={(keys) => editor.setTags(withStyleKeys(tags, keys, known))}
+            onChange={(keys) => runCommand(editor, 'set-tags', { tags: withStyleKeys(tags, keys, known) })}
             clearable
           />
           <Select
@@ -66,7 +68,9 @@ export function TemplateTagsButton({ editor }: { editor: BuilderEditor }) {
             data={industries.flatMap((tag) => (tag.id ? [{ value: tag.id, label: tag.key }] : []))}
             value={industry?.id ?? null}
             onChange={(value) =>
-              editor.setTags(withIndustry(tags, industries.find((tag) => tag.id === value) ?? null))
+              runCommand(editor, 'set-tags', {
+                tags: withIndustry(tags, industries.find((tag) => tag.id === value) ?? null),
+              })
             }
           />
           {error && (

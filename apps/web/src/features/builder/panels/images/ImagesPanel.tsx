@@ -20,12 +20,13 @@ import { useQuery } from 'urql';
 import { clientUrl } from '../../../../app/routes';
 import { useCurrentClient } from '../../../clients';
 import type { BuilderEditor } from '../../engine/BuilderEditor';
-import { addLayers, createDynamicImageLayer } from '../../model/index.js';
+import { createDynamicImageLayer } from '../../model/index.js';
 import { add, AddButton } from '../AddLayerPanels';
 import { BuilderBrandLogosQuery } from './api/builderBrandLogos';
 import { PICTURE_ACCEPT, PICTURE_FORMATS } from './imageFiles';
 import { useCanvasPictureDrop } from './useCanvasPictureDrop';
 import { usePictureImport, type BrandLogoSource } from './usePictureImport';
+import { runCommand } from '../../commands/registry';
 
 const { slideDuration, transition, maxSlides } = BUILDER.slideshow;
 
@@ -120,7 +121,7 @@ export function ImagesPanel({ editor }: { editor: BuilderEditor }) {
     const { width, height } = editor.model;
     const layer = createDynamicImageLayer('BLUR', { left: 0, top: 0, width, height });
     // A background: under everything else.
-    if (editor.change((model) => addLayers(model, [layer], { index: 0 }))) editor.select([layer.uid]);
+    runCommand(editor, 'add-layers', { layers: [layer], index: 0 });
   };
 
   return (

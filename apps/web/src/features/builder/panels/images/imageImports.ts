@@ -7,8 +7,9 @@
 import { BUILDER_ERRORS } from '@adloom/template';
 import type { BuilderEditor } from '../../engine/BuilderEditor';
 import type { Rect } from '../../geometry/types';
-import { addLayers, type ModelLayer } from '../../model/index.js';
+import type { ModelLayer } from '../../model/index.js';
 import { PictureError } from './imageFiles';
+import { runCommand } from '../../commands/registry';
 
 /** One import in progress, as the placeholder shows it. */
 export interface ImageImport {
@@ -109,10 +110,6 @@ export async function runImageImport(
   } finally {
     imports.finish(id);
   }
-  const added = editor.change((model) =>
-    addLayers(model, [layer], job.index === undefined ? {} : { index: job.index }),
-  );
-  if (!added) return null;
-  editor.select([layer.uid]);
-  return layer.uid;
+  const added = runCommand(editor, 'add-layers', { layers: [layer], index: job.index });
+  return added ? layer.uid : null;
 }

@@ -14,6 +14,7 @@ import {
   pictureTypeOf,
 } from './imageFiles';
 import { runImageImport } from './imageImports';
+import { runCommand } from '../../commands/registry';
 
 /** A brand kit logo as the IMAGES tab reads it. */
 export interface BrandLogoSource {
@@ -145,7 +146,7 @@ export function usePictureImport(editor: BuilderEditor) {
         const slotBox = { left: at.x, top: at.y, ...expected };
         const plainSlot = () => createDynamicImageLayer('LOGO_MAIN', { ...slotBox, data: { name: 'Logo' } });
         if (!logo) {
-          editor.addLayers([plainSlot()]);
+          runCommand(editor, 'add-layers', { layers: [plainSlot()] });
           return Promise.resolve(null);
         }
         const url = logo.content.thumbnailUrl ?? logo.content.downloadUrl;

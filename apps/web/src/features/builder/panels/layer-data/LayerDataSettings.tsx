@@ -24,6 +24,7 @@ import type { BuilderEditor } from '../../engine/BuilderEditor';
 import type { ModelLayer } from '../../model/index.js';
 import { BatchedNumberInput, BatchedTextInput, FlagSwitch } from './fields';
 import { DYNAMIC_LAYER_TYPE_LABELS, RATING_WIDGET_LABEL, layerDataFields } from './layerRoles';
+import { runCommand } from '../../commands/registry';
 
 const NONE = 'NONE';
 
@@ -33,7 +34,8 @@ const titleCase = (word: string) => word.charAt(0) + word.slice(1).toLowerCase()
 function LayerNameInput({ editor, layer }: { editor: BuilderEditor; layer: ModelLayer }) {
   const [typed, setTyped] = useState<string | null>(null);
   const save = () => {
-    if (typed !== null && typed !== layer.data.name) editor.renameLayer(layer.uid, typed);
+    if (typed !== null && typed !== layer.data.name)
+      runCommand(editor, 'rename-layer', { uid: layer.uid, name: typed });
     setTyped(null);
   };
   return (
@@ -62,7 +64,11 @@ function ThumbnailField({ editor, layer }: { editor: BuilderEditor; layer: Model
         {thumbnail !== null && (
           <Image src={thumbnail} alt={`Thumbnail of ${name}`} w={48} h={48} fit="contain" />
         )}
-        <Button size="compact-xs" variant="default" onClick={() => editor.updateLayerThumbnail(layer.uid)}>
+        <Button
+          size="compact-xs"
+          variant="default"
+          onClick={() => runCommand(editor, 'update-layer-thumbnail', { uid: layer.uid })}
+        >
           {thumbnail === null ? 'Take thumbnail' : 'Update thumbnail'}
         </Button>
         {thumbnail !== null && (
@@ -70,7 +76,9 @@ function ThumbnailField({ editor, layer }: { editor: BuilderEditor; layer: Model
             size="compact-xs"
             variant="subtle"
             color="red"
-            onClick={() => editor.setLayerData(layer.uid, { thumbnail: null })}
+            onClick={() =>
+              runCommand(editor, 'set-layer-data', { uid: layer.uid, patch: { thumbnail: null } })
+            }
           >
             Remove thumbnail
           </Button>
@@ -113,7 +121,7 @@ function AlignmentControl<T extends string>({
 export function LayerDataSettings({ editor, layer }: { editor: BuilderEditor; layer: ModelLayer }) {
   const { data } = layer;
   const fields = layerDataFields(layer);
-  const set = (patch: Partial<LayerData>) => editor.setLayerData(layer.uid, patch);
+  const set = (patch: Partial<LayerData>) => runCommand(editor, 'set-layer-data', { uid: layer.uid, patch });
   const typeOptions: ComboboxItem[] = [
     { value: NONE, label: 'None' },
     ...fields.dynamicLayerTypes.map((type) => ({ value: type, label: DYNAMIC_LAYER_TYPE_LABELS[type] })),

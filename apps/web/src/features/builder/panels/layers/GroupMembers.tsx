@@ -2,9 +2,10 @@ import { Group, Stack } from '@mantine/core';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useMemo } from 'react';
-import { allLayers, moveGroupMember, type GroupLayer, type ModelLayer } from '../../model/index.js';
+import { allLayers, type GroupLayer, type ModelLayer } from '../../model/index.js';
 import { ListedLayerName, RoleBadges, type LayerListContext } from './LayerRow';
 import { DragHandle, SortableLayers } from './SortableLayers';
+import { runCommand } from '../../commands/registry';
 
 /** True when the group or one of its members (at any depth) is selected: its members are listed then. */
 export function showsMembers(group: GroupLayer, selection: readonly string[]): boolean {
@@ -82,7 +83,11 @@ export function GroupMembers({ context, group }: { context: LayerListContext; gr
       rows={rows}
       // Position from the top of the list → index from the bottom of the group's members.
       onMove={(uid, position) =>
-        editor.change((model) => moveGroupMember(model, group.uid, uid, rows.length - 1 - position))
+        runCommand(editor, 'move-group-member', {
+          groupUid: group.uid,
+          uid,
+          index: rows.length - 1 - position,
+        })
       }
     >
       <Stack gap={2} pl="md" aria-label={`Members of ${group.data.name || 'the group'}`}>

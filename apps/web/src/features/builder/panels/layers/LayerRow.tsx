@@ -17,6 +17,7 @@ import type { ModelLayer } from '../../model/index.js';
 import { roleBadges } from '../layer-data/layerRoles';
 import { LayerName } from './LayerName';
 import { DragHandle } from './SortableLayers';
+import { runCommand } from '../../commands/registry';
 
 /** What a row needs from the list: the selection and the rename in progress. */
 export interface LayerListContext {
@@ -29,9 +30,12 @@ export interface LayerListContext {
 /** Selects a layer; `adding` (shift or ctrl/cmd) adds it to the selection or takes it out. */
 export function selectFromList(context: LayerListContext, uid: string, adding: boolean): void {
   const { editor, selection } = context;
-  if (!adding) editor.select([uid]);
-  else if (selection.includes(uid)) editor.select(selection.filter((other) => other !== uid));
-  else editor.select([...selection, uid]);
+  const uids = !adding
+    ? [uid]
+    : selection.includes(uid)
+      ? selection.filter((other) => other !== uid)
+      : [...selection, uid];
+  runCommand(editor, 'select-layers', { uids });
 }
 
 /** A listed layer's name: a click selects it (with shift or ctrl/cmd, adds it), a double-click renames it. */
@@ -53,7 +57,7 @@ export function ListedLayerName({
       renaming={renamingUid === layer.uid}
       onSelect={(adding) => selectFromList(context, layer.uid, adding)}
       onStartRename={() => setRenamingUid(layer.uid)}
-      onRename={(next) => editor.renameLayer(layer.uid, next)}
+      onRename={(name) => runCommand(editor, 'rename-layer', { uid: layer.uid, name })}
       onEndRename={() => setRenamingUid(null)}
     />
   );
@@ -163,13 +167,17 @@ export function LayerRow({
         <Group gap={2} wrap="nowrap">
           <RowAction
             label={layer.hidden ? `Show ${name}` : `Hide ${name}`}
-            onClick={() => editor.setHidden([layer.uid], !layer.hidden)}
+            onClick={() =>
+              runCommand(editor, 'set-layers-hidden', { uids: [layer.uid], hidden: !layer.hidden })
+            }
           >
             {layer.hidden ? <IconEyeOff size={14} /> : <IconEye size={14} />}
           </RowAction>
           <RowAction
             label={layer.locked ? `Unlock ${name}` : `Lock ${name}`}
-            onClick={() => editor.setLocked([layer.uid], !layer.locked)}
+            onClick={() =>
+              runCommand(editor, 'set-layers-locked', { uids: [layer.uid], locked: !layer.locked })
+            }
           >
             {layer.locked ? <IconLock size={14} /> : <IconLockOpen size={14} />}
           </RowAction>
@@ -179,18 +187,22 @@ export function LayerRow({
           <RowAction
             label={`Move ${name} up`}
             disabled={position === 0}
-            onClick={() => editor.moveLayer(layer.uid, 'up')}
+            onClick={() => runCommand(editor, 'move-layer', { uid: layer.uid, direction: 'up' })}
           >
             <IconArrowUp size={14} />
           </RowAction>
           <RowAction
             label={`Move ${name} down`}
             disabled={position === count - 1}
-            onClick={() => editor.moveLayer(layer.uid, 'down')}
+            onClick={() => runCommand(editor, 'move-layer', { uid: layer.uid, direction: 'down' })}
           >
             <IconArrowDown size={14} />
           </RowAction>
-          <RowAction label={`Delete ${name}`} color="red" onClick={() => editor.removeLayers([layer.uid])}>
+          <RowAction
+            label={`Delete ${name}`}
+            color="red"
+            onClick={() => runCommand(editor, 'remove-layers', { uids: [layer.uid] })}
+          >
             <IconTrash size={14} />
           </RowAction>
         </Group>

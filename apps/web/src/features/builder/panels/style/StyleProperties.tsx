@@ -14,6 +14,7 @@ import {
   type CanvasSize,
 } from './styleValues';
 import { useEditStep } from '../useEditStep';
+import { runCommand } from '../../commands/registry';
 
 /** A colour field whose edits (typing, dragging, swatches) are one undo step. */
 export function PaintField({
@@ -104,7 +105,7 @@ function StepNumberField({
 
 /** The paint of a shape or widget: fill, stroke, stroke width, corner radius, opacity, rating colours. */
 export function StyleProperties({ editor, layer }: { editor: BuilderEditor; layer: ModelLayer }) {
-  const update = (patch: LayerPatch) => editor.updateLayer(layer.uid, patch);
+  const update = (patch: LayerPatch) => runCommand(editor, 'update-layer', { uid: layer.uid, patch });
   return (
     <Stack gap="xs" aria-label="Style">
       {hasFill(layer.kind) && 'fill' in layer && (
@@ -188,7 +189,11 @@ export function CanvasProperties({ editor }: { editor: BuilderEditor }) {
     base.current = { width: editor.model.width, height: editor.model.height };
   };
   const resize = (side: 'width' | 'height', value: number) =>
-    editor.setDocument(resizeCanvas(base.current, { side, value }, model.constrainProportions));
+    runCommand(
+      editor,
+      'set-document',
+      resizeCanvas(base.current, { side, value }, model.constrainProportions),
+    );
   return (
     <Stack gap="xs" aria-label="Canvas">
       <Text size="sm" fw={600}>
@@ -198,7 +203,7 @@ export function CanvasProperties({ editor }: { editor: BuilderEditor }) {
         editor={editor}
         label="Background"
         value={model.backgroundColor}
-        onChange={(backgroundColor) => editor.setDocument({ backgroundColor })}
+        onChange={(backgroundColor) => runCommand(editor, 'set-document', { backgroundColor })}
       />
       <Group gap="xs">
         <StepNumberField
@@ -226,7 +231,9 @@ export function CanvasProperties({ editor }: { editor: BuilderEditor }) {
         size="xs"
         label="Keep proportions"
         checked={model.constrainProportions}
-        onChange={(event) => editor.setDocument({ constrainProportions: event.currentTarget.checked })}
+        onChange={(event) =>
+          runCommand(editor, 'set-document', { constrainProportions: event.currentTarget.checked })
+        }
       />
     </Stack>
   );

@@ -10,6 +10,7 @@ import {
   weightOptions,
 } from './fontOptions';
 import { useFontChoices } from './useFontChoices';
+import { runCommand } from '../../commands/registry';
 
 /**
  * The text's font: the family (brand fonts under their own heading, then the catalogue; searchable), the
@@ -32,7 +33,8 @@ export function FontFields({ editor, layer }: { editor: BuilderEditor; layer: Te
         value={choice?.family ?? layer.fontFamily}
         onChange={(family) => {
           const next = family === null ? undefined : findChoice(choices, family);
-          if (next) editor.updateLayer(layer.uid, fontFamilyPatch(next, layer));
+          if (next)
+            runCommand(editor, 'update-layer', { uid: layer.uid, patch: fontFamilyPatch(next, layer) });
         }}
       />
       <Group gap="xs" align="flex-end" wrap="nowrap">
@@ -44,7 +46,8 @@ export function FontFields({ editor, layer }: { editor: BuilderEditor; layer: Te
           data={weightOptions(choice, italic, layer.fontWeight)}
           value={String(layer.fontWeight)}
           onChange={(weight) => {
-            if (weight !== null) editor.updateLayer(layer.uid, { fontWeight: Number(weight) });
+            if (weight !== null)
+              runCommand(editor, 'update-layer', { uid: layer.uid, patch: { fontWeight: Number(weight) } });
           }}
         />
         <Switch
@@ -54,7 +57,10 @@ export function FontFields({ editor, layer }: { editor: BuilderEditor; layer: Te
           checked={italic}
           disabled={!canItalic(choice) && !italic}
           onChange={(event) =>
-            editor.updateLayer(layer.uid, fontStylePatch(choice, layer, event.currentTarget.checked))
+            runCommand(editor, 'update-layer', {
+              uid: layer.uid,
+              patch: fontStylePatch(choice, layer, event.currentTarget.checked),
+            })
           }
         />
       </Group>

@@ -15,6 +15,7 @@ import {
   type TextEdit,
 } from './templateText';
 import { useEditStep } from '../useEditStep';
+import { runCommand } from '../../commands/registry';
 
 type ArgumentChoice = FilterChoice & { argument: NonNullable<FilterChoice['argument']> };
 
@@ -38,7 +39,7 @@ export function TemplateStringField({ editor, layer }: { editor: BuilderEditor; 
   });
 
   const apply = (edit: TextEdit | undefined) => {
-    if (!edit || !editor.updateLayer(layer.uid, { text: edit.text })) return;
+    if (!edit || !runCommand(editor, 'update-layer', { uid: layer.uid, patch: { text: edit.text } })) return;
     // Back to the field, the cursor after what was added, once React has shown the new text.
     requestAnimationFrame(() => {
       const element = field.current;
@@ -66,7 +67,9 @@ export function TemplateStringField({ editor, layer }: { editor: BuilderEditor; 
         error={templateStringProblem(text)}
         onFocus={step.start}
         onBlur={step.end}
-        onChange={(event) => editor.updateLayer(layer.uid, { text: event.currentTarget.value })}
+        onChange={(event) =>
+          runCommand(editor, 'update-layer', { uid: layer.uid, patch: { text: event.currentTarget.value } })
+        }
       />
       <Group gap="xs">
         <PlaceholderPicker onPick={(key) => apply(insertPlaceholder(text, selection(), key))} />

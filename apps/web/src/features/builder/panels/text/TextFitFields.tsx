@@ -4,6 +4,7 @@ import type { BuilderEditor } from '../../engine/BuilderEditor';
 import { TextFitSizes, browserFontSource } from '../../engine/text-fit';
 import type { TextFit, TextLayer } from '../../model/index.js';
 import { defaultTextFit, fitNote } from './textFitValues';
+import { runCommand } from '../../commands/registry';
 
 /** Fitted sizes for the note, shared by every instance of the control (fonts load once per page). */
 const listeners = new Set<() => void>();
@@ -68,7 +69,8 @@ function FitNumberField({
 export function TextFitFields({ editor, layer }: { editor: BuilderEditor; layer: TextLayer }) {
   const { fit } = layer;
   const drawnSize = useDrawnSize(layer);
-  const update = (next: TextFit | null) => editor.updateLayer(layer.uid, { fit: next });
+  const update = (next: TextFit | null) =>
+    runCommand(editor, 'update-layer', { uid: layer.uid, patch: { fit: next } });
   return (
     <Stack gap={6} role="group" aria-label="Auto-fit">
       <Switch

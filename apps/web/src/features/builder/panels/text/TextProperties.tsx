@@ -7,6 +7,7 @@ import { FontFields } from './FontFields';
 import { TemplateStringField } from './TemplateStringField';
 import { TextFitFields } from './TextFitFields';
 import { useEditStep } from '../useEditStep';
+import { runCommand } from '../../commands/registry';
 
 const ALIGNMENTS: readonly { value: TextAlign; label: string; Icon: typeof IconAlignLeft }[] = [
   { value: 'left', label: 'Align left', Icon: IconAlignLeft },
@@ -49,7 +50,7 @@ function TextNumberField({
 
 /** The properties of a text layer: its template string, font, weight, size, alignment and colour. */
 export function TextProperties({ editor, layer }: { editor: BuilderEditor; layer: TextLayer }) {
-  const update = (patch: LayerPatch) => editor.updateLayer(layer.uid, patch);
+  const update = (patch: LayerPatch) => runCommand(editor, 'update-layer', { uid: layer.uid, patch });
   return (
     <Stack gap="xs" role="group" aria-label="Text properties">
       <TemplateStringField editor={editor} layer={layer} />
