@@ -47,6 +47,8 @@ test('demo mode is kept locally as the string true or false', async ({ page }) =
     .getByRole('button', { name: /account menu|AA/i })
     .first()
     .click();
+  // No Facebook status: nothing writes one until the Meta integration does.
+  await expect(page.getByRole('menu')).not.toContainText('Facebook');
   await page.getByRole('menuitemcheckbox', { name: /demo mode/i }).click();
   await expect.poll(stored).toBe('true');
   await page.reload();

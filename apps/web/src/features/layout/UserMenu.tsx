@@ -6,11 +6,10 @@ import { useAppStore } from '../../app/store/appStore';
 import { useNotify } from '../../app/store/useNotify';
 import { mutationFailure } from '../../lib/graphqlErrors';
 import { useSignOut } from '../auth';
-import { isStaffUser, type Me, SetDemoModeMutation, useSession } from '../session';
+import { isStaffUser, type Me, SetDemoModeMutation } from '../session';
 
 export function UserMenu({ me }: { me: Me }) {
   const { demoMode, setDemoMode } = useAppStore();
-  const { facebookInfo, facebookInfoLoading } = useSession();
   const [, saveDemoMode] = useMutation(SetDemoModeMutation);
   const notify = useNotify();
   const signOut = useSignOut();
@@ -22,12 +21,6 @@ export function UserMenu({ me }: { me: Me }) {
     const failure = mutationFailure(result, result.data?.setDemoMode);
     if (failure) notify.error(`Demo mode was changed on this device only: ${failure}`);
   };
-
-  const facebookLine = facebookInfoLoading
-    ? 'Checking the Facebook connection…'
-    : facebookInfo
-      ? `Facebook: ${facebookInfo.name}`
-      : 'No Facebook account connected';
 
   return (
     <Menu position="bottom-end" width={280} withArrow>
@@ -44,7 +37,6 @@ export function UserMenu({ me }: { me: Me }) {
             {`${me.firstName} ${me.lastName}`.trim() || me.email}
           </Text>
           <Text size="xs">{me.email}</Text>
-          <Text size="xs">{facebookLine}</Text>
         </Menu.Label>
         <Menu.Divider />
         <Menu.CheckboxItem checked={demoMode} onChange={() => notify.reportFailure(toggleDemoMode())}>
