@@ -8,7 +8,7 @@ export { findItem, ownCatalog } from './catalogs.service.js';
 export { ownProductSet, readFilter, storedFilter } from './product-sets.service.js';
 export { matchesFilter } from './product-sets/filter.js';
 export { filterToSql } from './product-sets/filter-sql.js';
-export { catalogTemplateCsv, catalogTemplateXml } from './import/templates.js';
+export { catalogTemplateCsv, catalogTemplateXml } from './import/sample-feeds.js';
 import './catalogs.schema.js';
 import './import.jobs.js';
 import './lost-imports.jobs.js';

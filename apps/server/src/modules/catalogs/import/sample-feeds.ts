@@ -1,6 +1,6 @@
 /**
- * The catalogue template downloads (spec: "Catalog template downloads exist in xml and csv"): every
- * canonical column and two example items, in the forms the importer reads back unchanged.
+ * Sample feed files, the catalogue template downloads (spec: "Catalog template downloads exist in xml
+ * and csv"): every canonical column and two example items, in the forms the importer reads back unchanged.
  */
 import { escapeXml } from '@adloom/template';
 import { stringify } from 'csv-stringify/sync';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { mayRunAsFormula } from '../../../http/csv-cell.js';
 import { CANONICAL_FIELDS, type CatalogItem, createItemMapper } from './canonical.js';
 import { openFeed } from './parse.js';
-import { catalogTemplateCsv, catalogTemplateXml } from './templates.js';
+import { catalogTemplateCsv, catalogTemplateXml } from './sample-feeds.js';
 
 async function importText(
   text: string,
@@ -21,7 +21,7 @@ async function importText(
   return { items, format: feed.format, unknown: mapper.unknownColumns() };
 }
 
-describe('catalogue templates', () => {
+describe('sample feeds (the catalogue template downloads)', () => {
   it('the CSV template has every canonical column and two items the importer reads', async () => {
     const csv = catalogTemplateCsv();
     expect(csv.split('\n')[0]).toBe(CANONICAL_FIELDS.join(','));
