@@ -44,14 +44,6 @@ export default tseslint.config(
     },
   },
   {
-    // TEMP: the builder engineer removes this after the builder restructure (issue 15)
-    files: ['apps/web/src/features/builder/**'],
-    rules: {
-      '@typescript-eslint/no-floating-promises': 'off',
-      '@typescript-eslint/no-misused-promises': 'off',
-    },
-  },
-  {
     files: ['**/test/**/*.ts', '**/*.test.ts', 'e2e/**/*.ts'],
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',

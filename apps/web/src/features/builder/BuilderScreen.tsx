@@ -138,7 +138,11 @@ function BuilderWorkspace({ template, clientId, onReload }: BuilderWorkspaceProp
     },
     onConflict: setConflict,
   });
-  const { importFile, progress } = useSvgImport({ onCreated: (created) => navigate(editUrl(created.id)) });
+  const { importFile, progress } = useSvgImport({
+    onCreated: (created) => {
+      navigate(editUrl(created.id));
+    },
+  });
   const blocker = useLeaveWarning(editor, dirty);
 
   return (
