@@ -21,7 +21,7 @@ import { JOBS } from '../src/jobs/queue.js';
 import { startRegisteredWorkers, type JobContext } from '../src/jobs/registry.js';
 import { feedCounts, generateFeed } from '../src/modules/feeds/feeds.service.js';
 import { GENERATE_CREATIVE_FAILED } from '../src/modules/feeds/generation.jobs.js';
-import { readAdPreview, startAdPreview } from '../src/modules/feeds/preview.js';
+import { readAdPreview, startAdPreview } from '../src/modules/feeds/ad-preview-job.js';
 import { productCatalogItemId } from '../src/modules/catalogs/index.js';
 import { analyseTemplate } from '../src/modules/templates/template-analysis.js';
 import { startImageHost, type ImageHost } from './fixtures/feed-hosts.js';

@@ -28,7 +28,7 @@ import { once } from '../idempotency/index.js';
 import { createScope, IDEMPOTENCY_KEY_ARG } from '../../graphql/idempotency.js';
 import { exportPath } from './export.routes.js';
 import { ownProductSet } from '../catalogs/index.js';
-import { readAdPreview, startAdPreview, type AdJobStatus, type AdResult } from './preview.js';
+import { readAdPreview, startAdPreview, type AdJobStatus, type AdResult } from './ad-preview-job.js';
 import { FEED_STATUS_DESCRIPTION, feedStatus } from './feed-status.js';
 
 const CreativeStatusEnum = builder.enumType('CreativeStatus', {

@@ -5,10 +5,10 @@
 export { FEED_STATUS_DESCRIPTION, feedStatus, isGenerating, type FeedStatus } from './feed-status.js';
 export { feedCounts, feedsUsingTemplate, regenerateForTemplate, type FeedCounts } from './feeds.service.js';
 export { registerExportRoutes } from './export.routes.js';
-export { registerLivePreviewRoutes } from './live-preview.js';
+export { registerLivePreviewRoutes } from './live-preview-inputs.js';
 export { registerFeedsSubscriptions } from './subscriptions.js';
 import './feeds.schema.js';
-import './live-preview.schema.js';
+import './live-preview-inputs.schema.js';
 import './generation.jobs.js';
 import './lost-generation.jobs.js';
-import './preview.js';
+import './ad-preview-job.js';

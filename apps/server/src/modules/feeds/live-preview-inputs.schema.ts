@@ -2,7 +2,7 @@
 import type { FontFile } from '@adloom/renderer';
 import { CLIENT, ServerError, builder, payload, type ServerErrorShape } from '../../graphql/builder.js';
 import { clientActor } from '../../graphql/context.js';
-import { livePreviewInputs, type LivePreviewInputs } from './live-preview.js';
+import { livePreviewInputs, type LivePreviewInputs } from './live-preview-inputs.js';
 
 const LivePreviewFont = builder.objectRef<FontFile & { fontFamily: string }>('LivePreviewFont').implement({
   subGraphs: CLIENT,

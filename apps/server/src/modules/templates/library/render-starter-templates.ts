@@ -3,7 +3,7 @@
  * look at the designs. With `--variants` it also writes `<key>.off-sale.png`, `<key>.long.png` and
  * `<key>.long-off-sale.png` (the longest catalogue values the templates must hold).
  *
- *   npx tsx apps/server/src/modules/templates/library/preview.ts [--variants]
+ *   npx tsx apps/server/src/modules/templates/library/render-starter-templates.ts [--variants]
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
