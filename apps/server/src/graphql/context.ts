@@ -3,6 +3,7 @@ import type { Viewer } from '../auth/sessions.js';
 import type { ClientRow } from '../db/schema.js';
 import type { Actor } from '../modules/users/index.js';
 import { DomainError } from '../errors.js';
+import type { RequestLoaders } from './loaders.js';
 
 export interface PermissionsShape {
   isActive: boolean;
@@ -20,6 +21,8 @@ export interface GraphQLContext {
   deps: AppDeps;
   viewer: Viewer | null;
   clientScope: ClientScope | null;
+  /** This request's data loaders (loaders.ts): per-row reads of a list batched into one query. */
+  loaders: RequestLoaders;
 }
 
 export function requireViewer(ctx: GraphQLContext): Viewer {

@@ -10,6 +10,7 @@ import { MAX_TEMPLATE_CHARS } from '../modules/templates/index.js';
 import { permissionsOf } from '../modules/users/index.js';
 import type { ClientScope, GraphQLContext } from './context.js';
 import { queryLimitPlugins, responseSizePlugins } from './limits.js';
+import { loaderPlugins, RequestLoaders } from './loaders.js';
 import { rejectNulCharacters } from './nul-character.js';
 import { schemas } from './schema.js';
 
@@ -48,7 +49,7 @@ export function registerGraphQL(app: FastifyInstance, deps: AppDeps) {
     maskedErrors: { maskError },
     // CORS is the app's (http/cors.ts), for every /api/ answer; Yoga's own would allow any origin.
     cors: false as const,
-    plugins: [...queryLimitPlugins(), rejectNulCharacters(), ...responseSizePlugins()],
+    plugins: [...queryLimitPlugins(), rejectNulCharacters(), ...responseSizePlugins(), ...loaderPlugins()],
     graphiql: false,
     landingPage: false,
   };
@@ -65,7 +66,12 @@ export function registerGraphQL(app: FastifyInstance, deps: AppDeps) {
     reply: FastifyReply,
     clientScope: ClientScope | null,
   ) {
-    const context: GraphQLContext = { deps, viewer: req.viewer, clientScope };
+    const context: GraphQLContext = {
+      deps,
+      viewer: req.viewer,
+      clientScope,
+      loaders: new RequestLoaders(deps.db),
+    };
     const response = await currentRequest.run(req, () =>
       yoga.handleNodeRequestAndResponse(req, reply, { req, reply, ...context }),
     );

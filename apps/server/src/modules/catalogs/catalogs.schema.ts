@@ -16,7 +16,6 @@ import {
   deleteCatalog,
   findCatalog,
   findItem,
-  itemCount,
   listCatalogs,
   listImports,
   listItems,
@@ -39,7 +38,6 @@ import {
   findProductSet,
   listProductSets,
   matchingItems,
-  ownProductSet,
   readFilter,
   storedFilter,
   updateProductSet,
@@ -49,6 +47,7 @@ import { invalidInput } from '../../errors.js';
 import { CANONICAL_FIELDS } from './import/canonical.js';
 import { productCatalogItemId } from './catalog-item-id.js';
 import { audited, auditActor } from '../audit/index.js';
+import { CATALOG_IMPORTS, CATALOG_ITEM_COUNT, PRODUCT_SET_ITEM_COUNT } from './catalog-loaders.js';
 
 const CatalogSchedule = builder.enumType('CatalogSchedule', {
   subGraphs: CLIENT,
@@ -169,12 +168,12 @@ export const Catalog = builder.objectRef<CatalogRow>('Catalog').implement({
       description: 'Source column → canonical field (or ignore), as a JSON object.',
       resolve: (c) => JSON.stringify(c.columnMapping),
     }),
-    itemCount: t.int({ resolve: (c, _a, ctx) => itemCount(ctx.deps.db, c) }),
+    itemCount: t.int({ resolve: (c, _a, ctx) => ctx.loaders.of(CATALOG_ITEM_COUNT).load(c) }),
     nextImportAt: t.field({ type: 'DateTime', nullable: true, resolve: (c) => c.nextImportAt }),
     imports: t.field({
       type: [CatalogImport],
       description: 'Newest first.',
-      resolve: (c, _a, ctx) => listImports(ctx.deps.db, c.clientId, c.id),
+      resolve: (c, _a, ctx) => ctx.loaders.of(CATALOG_IMPORTS).load(c),
     }),
     createdAt: t.field({ type: 'DateTime', resolve: (c) => c.createdAt }),
   }),
@@ -200,12 +199,7 @@ const ProductSet = builder.objectRef<ProductSetRow>('ProductSet').implement({
       resolve: (s) => JSON.stringify(s.filter),
     }),
     description: t.string({ resolve: (s) => storedFilter(s).description }),
-    itemCount: t.int({
-      resolve: async (s, _a, ctx) => {
-        const { catalog } = await ownProductSet(ctx.deps.db, s.clientId, s.id);
-        return (await matchingItems(ctx.deps.db, catalog, storedFilter(s).filter, { limit: 1 })).total;
-      },
-    }),
+    itemCount: t.int({ resolve: (s, _a, ctx) => ctx.loaders.of(PRODUCT_SET_ITEM_COUNT).load(s) }),
     updatedAt: t.field({ type: 'DateTime', resolve: (s) => s.updatedAt }),
   }),
 });

@@ -5,7 +5,8 @@
  */
 export { productCatalogItemId, parseItemId } from './catalog-item-id.js';
 export { findItem, ownCatalog } from './catalogs.service.js';
-export { ownProductSet, readFilter, storedFilter } from './product-sets.service.js';
+export { ownProductSet, productSetNotFound, readFilter, storedFilter } from './product-sets.service.js';
+export { PRODUCT_SET_WITH_CATALOG } from './catalog-loaders.js';
 export { matchesFilter } from './product-sets/filter.js';
 export { filterToSql } from './product-sets/filter-sql.js';
 export { catalogTemplateCsv, catalogTemplateXml } from './import/sample-feeds.js';

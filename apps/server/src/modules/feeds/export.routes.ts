@@ -37,8 +37,13 @@ export async function exportPath(db: Db, feed: FeedRow, format: ExportFormat): P
     .select({ catalogId: productSets.catalogId })
     .from(productSets)
     .where(eq(productSets.id, feed.productSetId));
+  return exportPathIn(feed, set?.catalogId ?? null, format);
+}
+
+/** exportPath when the catalogue of the feed's product set is known (null: the set is gone). */
+export function exportPathIn(feed: FeedRow, catalogId: string | null, format: ExportFormat): string {
   return (
-    `/export/clients/${feed.clientId}/catalogs/${set?.catalogId ?? 'unknown'}/sets/${feed.productSetId}/` +
+    `/export/clients/${feed.clientId}/catalogs/${catalogId ?? 'unknown'}/sets/${feed.productSetId}/` +
     `${feed.id}.${feed.exportToken}.${format}`
   );
 }

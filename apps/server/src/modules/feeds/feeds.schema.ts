@@ -1,6 +1,6 @@
 /** Feeds, their designs, counts and creatives over the client-scoped endpoint (issue 5, part 4). */
 import { CLIENT, ServerError, builder, payload, type ServerErrorShape } from '../../graphql/builder.js';
-import { clientActor } from '../../graphql/context.js';
+import { clientActor, type GraphQLContext } from '../../graphql/context.js';
 import {
   creativeStatuses,
   type CreativeStatus,
@@ -12,11 +12,9 @@ import { fileUrl } from '../uploads/index.js';
 import {
   createFeed,
   deleteFeed,
-  feedCounts,
   findFeed,
   generateFeed,
   listCreatives,
-  listDesigns,
   listFeeds,
   ownFeed,
   retryFailed,
@@ -26,10 +24,11 @@ import {
 import { audited, auditActor, fingerprint } from '../audit/index.js';
 import { once } from '../idempotency/index.js';
 import { createScope, IDEMPOTENCY_KEY_ARG } from '../../graphql/idempotency.js';
-import { exportPath } from './export.routes.js';
-import { ownProductSet } from '../catalogs/index.js';
+import { exportPathIn } from './export.routes.js';
+import { PRODUCT_SET_WITH_CATALOG, productSetNotFound } from '../catalogs/index.js';
 import { readAdPreview, startAdPreview, type AdJobStatus, type AdResult } from './ad-preview-job.js';
 import { FEED_STATUS_DESCRIPTION, feedStatus } from './feed-status.js';
+import { FEED_COUNTS, FEED_DESIGNS } from './feed-loaders.js';
 
 const CreativeStatusEnum = builder.enumType('CreativeStatus', {
   subGraphs: CLIENT,
@@ -99,6 +98,17 @@ const CreativesPage = builder
     }),
   });
 
+/** The feed's product set and its catalogue, read with the other rows' (null: not the client's any more). */
+const productSetOf = (f: FeedRow, ctx: GraphQLContext) =>
+  ctx.loaders.of(PRODUCT_SET_WITH_CATALOG).load({ clientId: f.clientId, id: f.productSetId });
+
+/** productSetOf, or NOT_FOUND as ownProductSet answers. */
+async function ownProductSetOf(f: FeedRow, ctx: GraphQLContext) {
+  const row = await productSetOf(f, ctx);
+  if (!row) throw productSetNotFound(f.productSetId);
+  return row;
+}
+
 const Feed = builder.objectRef<FeedRow>('Feed').implement({
   subGraphs: CLIENT,
   fields: (t) => ({
@@ -107,26 +117,26 @@ const Feed = builder.objectRef<FeedRow>('Feed').implement({
     productSetId: t.exposeID('productSetId'),
     catalogId: t.id({
       description: "The catalogue of the feed's product set (for item details).",
-      resolve: async (f, _a, ctx) =>
-        (await ownProductSet(ctx.deps.db, f.clientId, f.productSetId)).catalog.id,
+      resolve: async (f, _a, ctx) => (await ownProductSetOf(f, ctx)).catalog.id,
     }),
     productSetName: t.string({
-      resolve: async (f, _a, ctx) => (await ownProductSet(ctx.deps.db, f.clientId, f.productSetId)).set.name,
+      resolve: async (f, _a, ctx) => (await ownProductSetOf(f, ctx)).set.name,
     }),
-    counts: t.field({ type: FeedCountsRef, resolve: (f, _a, ctx) => feedCounts(ctx.deps.db, f.id) }),
+    counts: t.field({ type: FeedCountsRef, resolve: (f, _a, ctx) => ctx.loaders.of(FEED_COUNTS).load(f.id) }),
     status: t.string({
       description: FEED_STATUS_DESCRIPTION,
-      resolve: async (f, _a, ctx) => feedStatus(await feedCounts(ctx.deps.db, f.id)),
+      resolve: async (f, _a, ctx) => feedStatus(await ctx.loaders.of(FEED_COUNTS).load(f.id)),
     }),
-    designs: t.field({ type: [FeedDesign], resolve: (f, _a, ctx) => listDesigns(ctx.deps.db, f.id) }),
+    designs: t.field({
+      type: [FeedDesign],
+      resolve: (f, _a, ctx) => ctx.loaders.of(FEED_DESIGNS).load(f.id),
+    }),
     exportUrls: t.stringList({
       description: 'What ad networks fetch: the XML (RSS 2.0 with g: fields) and the CSV export.',
       resolve: async (f, _a, ctx) => {
         const base = ctx.deps.config.publicUrl;
-        return [
-          `${base}${await exportPath(ctx.deps.db, f, 'xml')}`,
-          `${base}${await exportPath(ctx.deps.db, f, 'csv')}`,
-        ];
+        const catalogId = (await productSetOf(f, ctx))?.catalog.id ?? null;
+        return [`${base}${exportPathIn(f, catalogId, 'xml')}`, `${base}${exportPathIn(f, catalogId, 'csv')}`];
       },
     }),
     updatedAt: t.field({ type: 'DateTime', resolve: (f) => f.updatedAt }),

@@ -138,6 +138,17 @@ export function listDesigns(db: Db, feedId: string): Promise<FeedDesignRow[]> {
     .orderBy(asc(feedDesigns.position));
 }
 
+/** The designs of many feeds in one query (each in order), in the order of `feedIds`. */
+export async function designsOfFeeds(db: Db, feedIds: readonly string[]): Promise<FeedDesignRow[][]> {
+  if (feedIds.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(feedDesigns)
+    .where(inArray(feedDesigns.feedId, [...feedIds]))
+    .orderBy(asc(feedDesigns.position));
+  return feedIds.map((id) => rows.filter((row) => row.feedId === id));
+}
+
 /** Creates a feed of a product set with its designs (in order). */
 export async function createFeed(
   db: Db,
@@ -294,13 +305,35 @@ export async function retryFailed(db: Db, jobs: JobQueue, feed: FeedRow): Promis
 
 /** The counts of a feed. "Completed" counts every final state; "generated" only ads made. */
 export async function feedCounts(db: Db, feedId: string): Promise<FeedCounts> {
-  const rows = await db
-    .select({ status: feedCreatives.status, count: sql<number>`count(*)::int` })
-    .from(feedCreatives)
-    .where(eq(feedCreatives.feedId, feedId))
-    .groupBy(feedCreatives.status);
-  const by = Object.fromEntries(creativeStatuses.map((s) => [s, 0])) as Record<CreativeStatus, number>;
-  for (const row of rows) by[row.status] = Number(row.count);
+  return (await feedCountsOf(db, [feedId]))[0]!;
+}
+
+/** The counts of many feeds in one query, in the order of `feedIds` (for a list's data loader). */
+export async function feedCountsOf(db: Db, feedIds: readonly string[]): Promise<FeedCounts[]> {
+  const rows = feedIds.length
+    ? await db
+        .select({
+          feedId: feedCreatives.feedId,
+          status: feedCreatives.status,
+          count: sql<number>`count(*)::int`,
+        })
+        .from(feedCreatives)
+        .where(inArray(feedCreatives.feedId, [...feedIds]))
+        .groupBy(feedCreatives.feedId, feedCreatives.status)
+    : [];
+  const byFeed = new Map<string, Record<CreativeStatus, number>>();
+  for (const row of rows) {
+    const by = byFeed.get(row.feedId) ?? noCreatives();
+    by[row.status] = Number(row.count);
+    byFeed.set(row.feedId, by);
+  }
+  return feedIds.map((id) => countsFrom(byFeed.get(id) ?? noCreatives()));
+}
+
+const noCreatives = () =>
+  Object.fromEntries(creativeStatuses.map((s) => [s, 0])) as Record<CreativeStatus, number>;
+
+function countsFrom(by: Record<CreativeStatus, number>): FeedCounts {
   const generating = by.pending + by.in_progress;
   return {
     itemCount:

@@ -4,6 +4,7 @@
  */
 export { FEED_STATUS_DESCRIPTION, feedStatus, isGenerating, type FeedStatus } from './feed-status.js';
 export { feedCounts, feedsUsingTemplate, regenerateForTemplate, type FeedCounts } from './feeds.service.js';
+export { FEED_COUNTS } from './feed-loaders.js';
 export { registerExportRoutes } from './export.routes.js';
 export { registerLivePreviewRoutes } from './live-preview-inputs.js';
 export { registerFeedsSubscriptions } from './subscriptions.js';

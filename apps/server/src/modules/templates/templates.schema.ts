@@ -32,8 +32,8 @@ import {
 import { acceptTemplateThumbnail } from './template-thumbnail.js';
 import { readBuilderMetadata } from '@adloom/template';
 import {
+  FEED_COUNTS,
   FEED_STATUS_DESCRIPTION,
-  feedCounts,
   feedStatus,
   feedsUsingTemplate,
   regenerateForTemplate,
@@ -119,7 +119,7 @@ const TemplateFeed = builder.objectRef<FeedRow>('TemplateFeed').implement({
     name: t.exposeString('name'),
     status: t.string({
       description: FEED_STATUS_DESCRIPTION,
-      resolve: async (f, _a, ctx) => feedStatus(await feedCounts(ctx.deps.db, f.id)),
+      resolve: async (f, _a, ctx) => feedStatus(await ctx.loaders.of(FEED_COUNTS).load(f.id)),
     }),
     updatedAt: t.field({ type: 'DateTime', resolve: (f) => f.updatedAt }),
   }),

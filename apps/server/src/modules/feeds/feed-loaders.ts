@@ -1,0 +1,10 @@
+/** The feed reads a list asks for once per row, each batched into one query per request (graphql/loaders.ts). */
+import type { FeedDesignRow } from '../../db/schema.js';
+import { batchLoad } from '../../graphql/loaders.js';
+import { designsOfFeeds, feedCountsOf, type FeedCounts } from './feeds.service.js';
+
+/** A feed's counts by its id, batched per request. */
+export const FEED_COUNTS = batchLoad<string, FeedCounts>(feedCountsOf);
+
+/** A feed's designs (in order) by its id, batched per request. */
+export const FEED_DESIGNS = batchLoad<string, FeedDesignRow[]>(designsOfFeeds);
