@@ -82,4 +82,23 @@ describe('createLiveRenderer', () => {
     );
     await expect(render(template('one'), testItem('A'))).rejects.toThrow('Image 1 of the item: HTTP 404');
   });
+
+  it('keeps the 24 most recently used images and gives back the blob: URLs of those that leave', async () => {
+    const revoked: string[] = [];
+    let blobs = 0;
+    const render = createLiveRenderer({
+      loadInputs: (id) => Promise.resolve(inputsOf(id)),
+      renderOffscreen: () => Promise.resolve({ imageDataUrl: 'data:image/png;base64,' }),
+      fetch: ((url: string) => Promise.resolve(new Response(new Blob([url])))) as unknown as typeof fetch,
+      createObjectUrl: () => `blob:${++blobs}`,
+      revokeObjectUrl: (url) => revoked.push(url),
+    });
+    // Two images per item: twelve items fill the cache; drawing the first again (another template) uses
+    // its images, so the thirteenth item pushes out the second item's two.
+    for (let n = 1; n <= 12; n += 1) await render(template('one'), testItem(`item-${n}`));
+    await render(template('two'), testItem('item-1'));
+    expect(revoked).toEqual([]);
+    await render(template('one'), testItem('item-13'));
+    await vi.waitFor(() => expect(revoked).toEqual(['blob:3', 'blob:4']));
+  });
 });

@@ -4,6 +4,7 @@
  * the renderer package's browser renderer, loaded on first use. Resolves to a PNG data URL.
  */
 import type { RenderRequest } from '@adloom/renderer';
+import { LRUCache } from 'lru-cache';
 import { liveRenderRequest, slotImageUrl, templateSlots, type LiveInputs } from './liveRequest';
 import type { PreviewItem } from './previewItem';
 
@@ -25,22 +26,19 @@ export interface LiveRendererDeps {
 const IMAGE_CACHE_SIZE = 24;
 const RENDER_CACHE_SIZE = 12;
 
-/** A small cache, oldest out first; `evict` hears what leaves. */
-function lruCache<V>(size: number, evict: (value: V) => void = () => undefined) {
-  const entries = new Map<string, V>();
+/** A small cache, least recently used out first; `evict` hears what leaves for want of room. */
+function lruCache<V extends object>(size: number, evict: (value: V) => void = () => undefined) {
+  const entries = new LRUCache<string, V>({
+    max: size,
+    dispose: (value, _key, reason) => {
+      if (reason === 'evict') evict(value);
+    },
+  });
   return {
     get(key: string, make: () => V): V {
       let value = entries.get(key);
       if (value === undefined) {
         value = make();
-        entries.set(key, value);
-        while (entries.size > size) {
-          const oldest = entries.keys().next().value!;
-          evict(entries.get(oldest)!);
-          entries.delete(oldest);
-        }
-      } else {
-        entries.delete(key);
         entries.set(key, value);
       }
       return value;
