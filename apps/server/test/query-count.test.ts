@@ -16,6 +16,7 @@ import {
   feeds,
   productSets,
 } from '../src/db/schema.js';
+import { addMember } from '../src/modules/clients/index.js';
 import {
   createTestApp,
   describeEachDatabase,
@@ -49,6 +50,7 @@ const FEEDS = `{ feeds { id name productSetName catalogId status exportUrls
   counts { itemCount generatedCount failedCount isGenerating } designs { id } } }`;
 const CATALOGS = '{ catalogs { id name itemCount imports { id status } } }';
 const PRODUCT_SETS = 'query($id: ID!) { productSets(catalogId: $id) { id name description itemCount } }';
+const MY_CLIENTS = '{ me { clients { id showTermsModal features { key enabled } } } }';
 
 describeEachDatabase('queries per list on %s', (kind) => {
   let t: TestApp;
@@ -111,7 +113,7 @@ describeEachDatabase('queries per list on %s', (kind) => {
   }
 
   async function queriesFor(
-    w: { clientId: string; session: Session },
+    w: { clientId?: string; session: Session },
     query: string,
     variables: Record<string, unknown> = {},
   ) {
@@ -152,5 +154,19 @@ describeEachDatabase('queries per list on %s', (kind) => {
     expect(twoSets.data?.productSets).toHaveLength(2);
     expect(twoSets.data?.productSets.map((s: { itemCount: number }) => s.itemCount).sort()).toEqual([2, 3]);
     expect(twoSets.count).toBe(oneSet.count);
+  });
+
+  it("lists a viewer's clients with their features with the queries of 1", async () => {
+    const viewerOf = async (clientCount: number) => {
+      const clients = await Promise.all(Array.from({ length: clientCount }, () => makeClient(t)));
+      const user = await makeUser(t, { clientId: clients[0]!.id });
+      for (const client of clients.slice(1))
+        await addMember(t.deps.db, { userId: user.id, clientId: client.id, isAdmin: false });
+      return { session: await signIn(t, user.email, PASSWORD) };
+    };
+    const one = await queriesFor(await viewerOf(1), MY_CLIENTS);
+    const six = await queriesFor(await viewerOf(6), MY_CLIENTS);
+    expect(six.data?.me.clients).toHaveLength(6);
+    expect(six.count).toBe(one.count);
   });
 });

@@ -22,3 +22,4 @@ export {
   setPlan,
 } from './clients.service.js';
 export { ClientFeature, Permissions, PlanStatus, planFields } from './clients.schema.js';
+export { CLIENT_FEATURES } from './client-loaders.js';

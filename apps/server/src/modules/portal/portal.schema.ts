@@ -7,9 +7,9 @@ import { eq } from 'drizzle-orm';
 import { invalidInput } from '../../errors.js';
 import {
   addMember,
+  CLIENT_FEATURES,
   ClientFeature,
   createClient,
-  featuresOf,
   getClient,
   listClientsForPortal,
   memberCounts,
@@ -81,7 +81,10 @@ const PortalClient = builder.objectRef<PortalClientShape>('PortalClient').implem
         c.memberCount ?? (await memberCounts(ctx.deps.db, [c.id])).get(c.id) ?? 0,
     }),
     members: t.field({ type: [PortalMember], resolve: (c, _a, ctx) => membersOf(ctx.deps.db, c.id) }),
-    features: t.field({ type: [ClientFeature], resolve: (c, _a, ctx) => featuresOf(ctx.deps.db, c.id) }),
+    features: t.field({
+      type: [ClientFeature],
+      resolve: (c, _a, ctx) => ctx.loaders.of(CLIENT_FEATURES).load(c.id),
+    }),
     msa: t.field({
       type: Msa,
       nullable: true,

@@ -4,8 +4,8 @@ import type { ClientRow, MembershipRow, UserRow } from '../../db/schema.js';
 import {
   acceptTerms,
   ClientFeature,
+  CLIENT_FEATURES,
   clientsOfUser,
-  featuresOf,
   getClient,
   landingPath,
   membershipOf,
@@ -41,12 +41,15 @@ export const UserClient = builder.objectRef<UserClientShape>('UserClient').imple
   fields: (t) => ({
     ...planFields(t),
     permissions: t.field({ type: Permissions, resolve: (c) => permissionsOf(c.viewer.user, c.membership) }),
-    features: t.field({ type: [ClientFeature], resolve: (c, _a, ctx) => featuresOf(ctx.deps.db, c.id) }),
+    features: t.field({
+      type: [ClientFeature],
+      resolve: (c, _a, ctx) => ctx.loaders.of(CLIENT_FEATURES).load(c.id),
+    }),
     termsAccepted: t.boolean({ resolve: (c) => Boolean(c.membership.termsAcceptedAt) }),
     showTermsModal: t.boolean({
       description: 'The terms rule of spec section 4, computed for the viewer.',
       resolve: async (c, _a, ctx) => {
-        const features = await featuresOf(ctx.deps.db, c.id);
+        const features = await ctx.loaders.of(CLIENT_FEATURES).load(c.id);
         return showTermsModal({
           termsFlag: features.some((f) => f.key === 'terms' && f.enabled),
           isStaff: c.viewer.user.isStaff,
