@@ -48,6 +48,10 @@ export interface LayerKindDefinition<K extends LayerKind = LayerKind> {
   readonly fields: readonly string[];
   /** Fields that follow from the content (a patch's value for them is ignored). */
   readonly derivedFields: readonly string[];
+  /** The renderer can fill its box with a picture: it may be a dynamic image layer (a slot, the logo…). */
+  readonly holdsPicture: boolean;
+  /** COLOR_PRIMARY recolours its fill or stroke (a group's: its members'). */
+  readonly recolourable: boolean;
   /** Its fabric object holds text, made again when fonts or fitted sizes come. */
   readonly drawsText: boolean;
   /** The paints it draws with (a `url(#id)` among them refers to a gradient definition). */

@@ -81,12 +81,13 @@ function commonDefaults(
 
 /** A layer's layer data must fit its kind: dynamic images need a box, the rating widget is its own kind. */
 export function checkRoleFitsKind(kind: LayerKind, data: LayerData): void {
-  if (data.dynamicLayerType !== null && kind !== 'rect' && kind !== 'image') {
+  const definition = kindNamed(kind);
+  if (data.dynamicLayerType !== null && !definition.holdsPicture) {
     throw new RangeError(
       `A ${data.dynamicLayerType} layer must be a rectangle or an image: the renderer fills its box, and a ${kind} has none`,
     );
   }
-  if ((data.widgetType === 'RATING') !== (kind === 'rating')) {
+  if ((data.widgetType === 'RATING') !== (definition.fixedData?.widgetType === 'RATING')) {
     throw new RangeError('Only the rating widget has the RATING widget type; add a Star Rating from WIDGETS');
   }
 }

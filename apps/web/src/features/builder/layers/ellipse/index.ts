@@ -15,6 +15,8 @@ export const ellipseKind: LayerKindDefinition<'ellipse'> = {
   defaults: { fill: DEFAULT_SHAPE_FILL, stroke: null, strokeWidth: 1 },
   fields: SHAPE_STYLE_FIELDS,
   derivedFields: [],
+  holdsPicture: false,
+  recolourable: true,
   drawsText: false,
   paints: shapePaints,
   normalize: (layer) => normalizeShapeStyle(layer),

@@ -28,6 +28,8 @@ export const groupKind: LayerKindDefinition<'group'> = {
   fields: [],
   derivedFields: ['width', 'height'],
   // Its members may be texts.
+  holdsPicture: false,
+  recolourable: true,
   drawsText: true,
   paints: () => [],
   normalize: normalizeGroup,

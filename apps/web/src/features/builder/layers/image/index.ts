@@ -37,6 +37,8 @@ export const imageKind: LayerKindDefinition<'image'> = {
   defaults: { href: null, naturalWidth: null, naturalHeight: null },
   fields: ['href', 'naturalWidth', 'naturalHeight'],
   derivedFields: [],
+  holdsPicture: true,
+  recolourable: false,
   drawsText: false,
   paints: () => [],
   normalize: (layer) => ({

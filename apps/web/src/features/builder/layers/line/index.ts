@@ -31,6 +31,8 @@ export const lineKind: LayerKindDefinition<'line'> = {
   defaults: { fill: null, stroke: '#000000', strokeWidth: 4, x1: 0, y1: 0, x2: 200, y2: 0 },
   fields: [...SHAPE_STYLE_FIELDS, 'x1', 'y1', 'x2', 'y2'],
   derivedFields: ['width', 'height'],
+  holdsPicture: false,
+  recolourable: true,
   drawsText: false,
   paints: shapePaints,
   normalize: normalizeLine,

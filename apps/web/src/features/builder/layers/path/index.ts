@@ -23,6 +23,8 @@ export const pathKind: LayerKindDefinition<'path'> = {
   defaults: { fill: DEFAULT_SHAPE_FILL, stroke: null, strokeWidth: 1, d: 'M0 0 L100 0 L100 100 Z' },
   fields: [...SHAPE_STYLE_FIELDS, 'd'],
   derivedFields: ['width', 'height'],
+  holdsPicture: false,
+  recolourable: true,
   drawsText: false,
   paints: shapePaints,
   normalize: normalizePath,

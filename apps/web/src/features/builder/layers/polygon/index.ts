@@ -41,6 +41,8 @@ export const polygonKind: LayerKindDefinition<'polygon'> = {
   },
   fields: [...SHAPE_STYLE_FIELDS, 'points'],
   derivedFields: ['width', 'height'],
+  holdsPicture: false,
+  recolourable: true,
   drawsText: false,
   paints: shapePaints,
   normalize: normalizePolygon,

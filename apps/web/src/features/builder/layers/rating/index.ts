@@ -25,6 +25,8 @@ export const ratingKind: LayerKindDefinition<'rating'> = {
   fixedData: { widgetType: 'RATING' },
   fields: ['value', 'filledColor', 'emptyColor'],
   derivedFields: [],
+  holdsPicture: false,
+  recolourable: false,
   drawsText: false,
   paints: (layer) => [layer.filledColor, layer.emptyColor],
   normalize: normalizeRating,

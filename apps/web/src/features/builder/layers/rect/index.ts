@@ -14,6 +14,8 @@ export const rectKind: LayerKindDefinition<'rect'> = {
   defaults: { fill: DEFAULT_SHAPE_FILL, stroke: null, strokeWidth: 1, rx: 0, ry: 0 },
   fields: [...SHAPE_STYLE_FIELDS, 'rx', 'ry'],
   derivedFields: [],
+  holdsPicture: true,
+  recolourable: true,
   drawsText: false,
   paints: shapePaints,
   normalize: (layer) => ({

@@ -34,6 +34,8 @@ export const textKind: LayerKindDefinition<'text'> = {
     'fit',
   ],
   derivedFields: ['height'],
+  holdsPicture: false,
+  recolourable: true,
   drawsText: true,
   paints: (layer) => [layer.fill],
   normalize: normalizeText,

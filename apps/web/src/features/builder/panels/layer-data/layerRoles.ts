@@ -5,6 +5,7 @@
  */
 import { DYNAMIC_LAYER_TYPES, WIDGET_LABELS, type DynamicLayerType, type LayerData } from '@adloom/template';
 import type { LayerKind } from '../../model/index.js';
+import { kindNamed } from '../../layers/index.js';
 
 /** What a marketer reads for each dynamic layer type. */
 export const DYNAMIC_LAYER_TYPE_LABELS: Readonly<Record<DynamicLayerType, string>> = {
@@ -15,19 +16,6 @@ export const DYNAMIC_LAYER_TYPE_LABELS: Readonly<Record<DynamicLayerType, string
   BLUR: 'Blurred background',
   COPY: 'Copy of first image',
 };
-
-/** The kinds the renderer can fill with a picture (model/layers.ts checkRoleFitsKind). */
-const DYNAMIC_KINDS: ReadonlySet<LayerKind> = new Set(['rect', 'image']);
-/** Kinds with a fill or stroke that COLOR_PRIMARY recolours (a group recolours its members). */
-const RECOLOURABLE_KINDS: ReadonlySet<LayerKind> = new Set([
-  'rect',
-  'ellipse',
-  'line',
-  'polygon',
-  'path',
-  'text',
-  'group',
-]);
 
 /** The groups of Layer data fields a layer offers. */
 export interface LayerDataFields {
@@ -56,12 +44,12 @@ export function layerDataFields({ kind, data }: RoleSource): LayerDataFields {
   const type = data.dynamicLayerType;
   const plain = type === null && data.widgetType === null;
   return {
-    dynamicLayerTypes: DYNAMIC_KINDS.has(kind) ? DYNAMIC_LAYER_TYPES : [],
-    widgetType: kind === 'rating',
+    dynamicLayerTypes: kindNamed(kind).holdsPicture ? DYNAMIC_LAYER_TYPES : [],
+    widgetType: kindNamed(kind).fixedData?.widgetType !== undefined,
     slot: isSlotType(type),
     slideshow: type === 'SLIDESHOW' || type === 'VIDEO',
     conditions: plain,
-    dynamicColor: plain && RECOLOURABLE_KINDS.has(kind),
+    dynamicColor: plain && kindNamed(kind).recolourable,
   };
 }
 
