@@ -96,8 +96,18 @@ const mailer: Mailer = {
 };
 
 const { app, deps } = await buildApp({ config, database, mailer, logger: false });
-await seedTemplateLibrary(deps);
-await startWebWorkers({ ...deps, jobs: deps.jobs! }, config);
+// The library's thumbnails can miss the renderer's 9 s font limit on a loaded machine ('Failed to load
+// fonts'); the seed is idempotent, so a second or third try finishes it (the product retries it as a job).
+for (let attempt = 1; ; attempt += 1) {
+  try {
+    await seedTemplateLibrary(deps);
+    break;
+  } catch (error) {
+    if (attempt === 3) throw error;
+    console.warn(`seeding the template library failed (${String(error)}); trying again`);
+  }
+}
+await startWebWorkers(deps, config);
 await app.listen({ port, host: '127.0.0.1' });
 console.log(`e2e server on ${config.publicUrl} (data in ${dataDir})`);
 
@@ -107,7 +117,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const)
   process.once(signal, () => {
     void app
       .close()
-      .then(() => deps.jobs?.stop({ graceful: false }))
+      .then(() => deps.jobs.stop({ graceful: false }))
       .then(() => database.close())
       .finally(() => process.exit(0));
   });
