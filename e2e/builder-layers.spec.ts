@@ -4,11 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import {
-  createBuilderDocument,
-  createBuilderLayer,
-  writeBuilderMetadata,
-} from '@adloom/template';
+import { createBuilderDocument, createBuilderLayer, writeBuilderMetadata } from '@adloom/template';
 import { fixtures } from './fixtures.js';
 import {
   blur,

@@ -54,7 +54,11 @@ describe.each(['postgresql', 'in-process'] as const)('job queue contract: %s dri
     const name = queueName();
     await queue.work<{ n: number }>(name, {}, (job) => ({ doubled: job.data.n * 2 }));
     const id = (await queue.send(name, { n: 21 }))!;
-    const job = await until(() => queue.getJob(name, id), (j) => j?.state === 'completed', 'completion');
+    const job = await until(
+      () => queue.getJob(name, id),
+      (j) => j?.state === 'completed',
+      'completion',
+    );
     expect(job).toMatchObject({ data: { n: 21 }, output: { doubled: 42 }, retryCount: 0 });
   });
 
@@ -63,7 +67,9 @@ describe.each(['postgresql', 'in-process'] as const)('job queue contract: %s dri
     const name = queueName();
     expect(await queue.send(name, { a: 1 }, { singletonKey: 'k' })).not.toBeNull();
     expect(await queue.send(name, { a: 2 }, { singletonKey: 'k' })).toBeNull();
-    expect(await queue.sendMany(name, [{ data: { a: 3 }, options: { singletonKey: 'k' } }, { data: {} }])).toBe(1);
+    expect(
+      await queue.sendMany(name, [{ data: { a: 3 }, options: { singletonKey: 'k' } }, { data: {} }]),
+    ).toBe(1);
     expect(await queue.keysWithoutLiveJob(name, ['k', 'other'])).toEqual(['other']);
     expect(await queue.hasLiveJob(name, { a: 1 })).toBe(true);
     expect(await queue.hasLiveJob(name, { a: 2 })).toBe(false);
@@ -80,7 +86,11 @@ describe.each(['postgresql', 'in-process'] as const)('job queue contract: %s dri
       throw new Error(`run ${runs} broke`);
     });
     const id = (await queue.send(name, { item: 'x' }, { retryLimit: 1, deadLetter: dead }))!;
-    const job = await until(() => queue.getJob(name, id), (j) => j?.state === 'failed', 'failure');
+    const job = await until(
+      () => queue.getJob(name, id),
+      (j) => j?.state === 'failed',
+      'failure',
+    );
     expect(job).toMatchObject({ retryCount: 1, error: 'run 2 broke' });
     expect(runs).toBe(2);
     expect(await queue.hasLiveJob(dead, { item: 'x' })).toBe(true);
@@ -100,7 +110,11 @@ describe.each(['postgresql', 'in-process'] as const)('job queue contract: %s dri
     });
     const jobs = ['a', 'a', 'a', 'b'].map((group) => ({ data: { group }, options: { group } }));
     expect(await queue.sendMany(name, jobs)).toBe(4);
-    await until(() => queue.counts(name), (c) => c.completed === 4, 'four completions');
+    await until(
+      () => queue.counts(name),
+      (c) => c.completed === 4,
+      'four completions',
+    );
     expect(most).toBe(1);
   });
 

@@ -263,7 +263,8 @@ export function createInProcessQueue(o: InProcessQueueOptions = {}): JobQueue {
     },
     getJob<T>(name: string, id: string) {
       const job = jobs.get(id);
-      const info = job && job.info.name === name ? { ...job.info, data: structuredClone(job.info.data) } : null;
+      const info =
+        job && job.info.name === name ? { ...job.info, data: structuredClone(job.info.data) } : null;
       return Promise.resolve(info as JobInfo<T> | null);
     },
     counts(name) {
@@ -292,7 +293,9 @@ export function createInProcessQueue(o: InProcessQueueOptions = {}): JobQueue {
       return Promise.resolve(singletonKeys.filter((key) => !live.has(key)));
     },
     hasLiveJob(name, match) {
-      return Promise.resolve(ofQueue(name).some((j) => LIVE.has(j.info.state) && contains(j.info.data, match)));
+      return Promise.resolve(
+        ofQueue(name).some((j) => LIVE.has(j.info.state) && contains(j.info.data, match)),
+      );
     },
   };
 }
