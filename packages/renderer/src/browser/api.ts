@@ -15,7 +15,8 @@ import type { RenderRequest } from '../resolve/request.js';
 import { FontCache, type FontSource } from '../resolve/text/font-loader.js';
 import { fetchFontSource } from './fonts.js';
 import { fetchImageLoader, type BrowserImageLoader } from './images.js';
-import { renderPixels, type BrowserPipeline } from './render.js';
+import type { LayerPick } from '../resolve/pick-layers.js';
+import { renderPixelParts, renderPixels, type BrowserPipeline } from './render.js';
 import { demultiply, initRasteriser, measureSvg } from './resvg.js';
 
 /** What `render` resolves to. */
@@ -40,8 +41,26 @@ export interface OffscreenRenderResult {
 export interface BrowserRenderer {
   render(request: RenderRequest): Promise<OnScreenRenderResult>;
   renderOffscreen(request: RenderRequest): Promise<OffscreenRenderResult>;
+  /**
+   * Draws parts of one render as bitmaps, in order: the whole ad for `null`, or the layers a LayerPick keeps
+   * (pickLayers). One resolve for all parts, so conditions, blur and copy layers see the whole template.
+   * The whole ad and `withoutLayers` parts are on white, `onlyLayers` parts on transparency. Not off-screen
+   * unless asked: a slot without an input keeps the template's own picture, as `render` does in a page.
+   */
+  renderParts(
+    request: RenderRequest,
+    parts: readonly (LayerPick | null)[],
+    options?: { offscreen?: boolean },
+  ): Promise<PartsRenderResult>;
   /** Loads the WebAssembly rasteriser (renders wait for it anyway). */
   ready(): Promise<void>;
+}
+
+/** What `renderParts` resolves to: one bitmap per part asked for. */
+export interface PartsRenderResult {
+  dynamicLayerCount: number;
+  bitmaps: ImageBitmap[];
+  warnings: string[];
 }
 
 /** Options of createBrowserRenderer. */
@@ -101,8 +120,27 @@ export function createBrowserRenderer(options: BrowserRendererOptions): BrowserR
       }
     };
 
+  const renderParts = async (
+    request: RenderRequest,
+    parts: readonly (LayerPick | null)[],
+    partOptions: { offscreen?: boolean } = {},
+  ): Promise<PartsRenderResult> => {
+    const pixelParts = parts.map((pick) =>
+      pick ? { pick, background: pick.onlyLayers ? undefined : WHITE } : { background: WHITE },
+    );
+    const rendering = await renderPixelParts(request, partOptions.offscreen ?? false, pixelParts, pipeline);
+    const bitmaps = await Promise.all(
+      rendering.rasters.map((raster) =>
+        createImageBitmap(new ImageData(demultiply(raster.pixels), raster.width, raster.height)),
+      ),
+    );
+    return { dynamicLayerCount: rendering.dynamicLayerCount, bitmaps, warnings: rendering.warnings };
+  };
+
   return {
     ready,
+    renderParts: (request, parts, partOptions) =>
+      logged((checked) => renderParts(checked, parts, partOptions))(request),
     render: logged(async (request) => {
       const inPage = wantsCanvasInPage(request);
       // Off-screen mode (addToDOM false) sets a white background (spec section 4).

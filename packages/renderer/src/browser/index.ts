@@ -9,9 +9,11 @@ export {
   type BrowserRendererOptions,
   type OffscreenRenderResult,
   type OnScreenRenderResult,
+  type PartsRenderResult,
   type RendererGlobals,
 } from './api.js';
 export { gaussianBlur } from './blur.js';
+export type { LayerPick } from '../resolve/pick-layers.js';
 export { fetchFontSource, type FetchFontSourceOptions } from './fonts.js';
 export {
   BROWSER_IMAGE_DEFAULTS,

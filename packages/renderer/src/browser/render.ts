@@ -1,10 +1,12 @@
 /**
  * The browser pipeline, the same steps as the server's render(): resolve the template (fonts through a
  * fetch FontSource), load each image source once, prepare the images with canvas, embed them, rasterise
- * with resvg-wasm. The rasteriser loads while the template resolves (`ready`).
+ * with resvg-wasm. The rasteriser loads while the template resolves (`ready`). renderPixelParts draws parts
+ * of one resolve (the ad without some layers, only those layers).
  */
 import { embedImages } from '../resolve/embed.js';
 import { loadImageSources } from '../resolve/load-images.js';
+import { pickLayers, type LayerPick } from '../resolve/pick-layers.js';
 import { resolveTemplate } from '../resolve/resolve.js';
 import type { FontCache, FontSource } from '../resolve/text/font-loader.js';
 import type { BrowserImageLoader } from './images.js';
@@ -34,9 +36,34 @@ export async function renderPixels(
   mode: { offscreen: boolean; background?: string },
   pipeline: BrowserPipeline,
 ): Promise<BrowserRendering> {
+  const { rasters, ...rest } = await renderPixelParts(
+    request,
+    mode.offscreen,
+    [{ background: mode.background }],
+    pipeline,
+  );
+  return { ...rest, raster: rasters[0]! };
+}
+
+/** One part of a render: which layers it draws (all without a pick) and its background (none: transparent). */
+export interface PixelPart {
+  pick?: LayerPick;
+  background?: string | undefined;
+}
+
+/**
+ * Renders parts of one request: the template is resolved once and its images loaded and prepared once, then
+ * each part is embedded and rasterised (pickLayers), in the order asked.
+ */
+export async function renderPixelParts(
+  request: unknown,
+  offscreen: boolean,
+  parts: readonly PixelPart[],
+  pipeline: BrowserPipeline,
+): Promise<{ rasters: BrowserRaster[]; dynamicLayerCount: number; warnings: string[] }> {
   const [resolved] = await Promise.all([
     resolveTemplate(request, {
-      offscreen: mode.offscreen,
+      offscreen,
       fonts: pipeline.fonts,
       ...(pipeline.fontCache ? { fontCache: pipeline.fontCache } : {}),
       ...(pipeline.onWarning ? { onWarning: pipeline.onWarning } : {}),
@@ -46,10 +73,12 @@ export async function renderPixels(
   const loaded = await loadImageSources(resolved.images, pipeline.loadImage);
   try {
     const prepared = await prepareBrowserImages(resolved.images, loaded);
-    const raster = rasteriseSvg(embedImages(resolved, prepared), {
-      ...(mode.background === undefined ? {} : { background: mode.background }),
-    });
-    return { raster, dynamicLayerCount: resolved.dynamicLayerCount, warnings: resolved.warnings };
+    const rasters = parts.map((part) =>
+      rasteriseSvg(embedImages(part.pick ? pickLayers(resolved, part.pick) : resolved, prepared), {
+        ...(part.background === undefined ? {} : { background: part.background }),
+      }),
+    );
+    return { rasters, dynamicLayerCount: resolved.dynamicLayerCount, warnings: resolved.warnings };
   } finally {
     for (const image of loaded.values()) image.bitmap?.close();
   }
