@@ -20,3 +20,4 @@ export * from './svgMetadata.js';
 export * from './templateName.js';
 export * from './validation.js';
 export * from './xmlChars.js';
+export * from './slotLabels.js';
