@@ -1,6 +1,6 @@
 /** The builder's command ids and the arguments each takes (void: none); registry.ts runs them. */
 import type { LayerData } from '@adloom/template';
-import type { ChosenTag } from '../engine/BuilderEditor';
+import type { CanvasView, ChosenTag } from '../engine/BuilderEditor';
 import type { SafeZoneType } from '../geometry/safe-zones';
 import type { BuilderModel, DocumentSettings, LayerPatch, ModelLayer } from '../model/index.js';
 
@@ -52,5 +52,12 @@ export interface PanelCommandArgs {
   'template-saved': { readonly tags: readonly ChosenTag[]; readonly model: BuilderModel };
 }
 
+/** What the canvas shows (viewCommands.ts). */
+export interface ViewCommandArgs {
+  /** Product view ↔ fields view (shift+p). */
+  'toggle-product-view': void;
+  'set-canvas-view': { readonly view: CanvasView };
+}
+
 /** Every command's arguments by id. */
-export interface BuilderCommandArgs extends EditCommandArgs, PanelCommandArgs {}
+export interface BuilderCommandArgs extends EditCommandArgs, PanelCommandArgs, ViewCommandArgs {}

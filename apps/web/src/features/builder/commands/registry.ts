@@ -9,6 +9,7 @@ import type { BuilderCommandArgs } from './commandArgs';
 import { EDIT_COMMANDS } from './editCommands';
 import { normalizeCombo } from './keys';
 import { PANEL_COMMANDS } from './panelCommands';
+import { VIEW_COMMANDS } from './viewCommands';
 
 export type { BuilderCommandArgs } from './commandArgs';
 
@@ -47,7 +48,7 @@ export type BuilderCommandTable = {
   readonly [Id in BuilderCommandId]: BuilderCommand<BuilderCommandArgs[Id]> & { readonly id: Id };
 };
 
-const COMMANDS: BuilderCommandTable = { ...EDIT_COMMANDS, ...PANEL_COMMANDS };
+const COMMANDS: BuilderCommandTable = { ...EDIT_COMMANDS, ...PANEL_COMMANDS, ...VIEW_COMMANDS };
 
 /** Every command, with the spec's shortcuts (section 2, template builder screen). */
 export const BUILDER_COMMANDS: readonly BuilderCommand[] = Object.values(COMMANDS) as BuilderCommand[];

@@ -66,7 +66,12 @@ export interface EditorState {
   readonly tags: readonly ChosenTag[];
   /** How many documents were loaded or started (load, loadNew): the canvas knows a template just came. */
   readonly loads: number;
+  /** What the canvas shows: the ad drawn with a preview item ('product', when one is chosen) or the fields. */
+  readonly canvasView: CanvasView;
 }
+
+/** The canvas's two views (ARCHITECTURE.md, "Product view"). */
+export type CanvasView = 'product' | 'fields';
 
 /**
  * What happened. `object-modified` is the spec's event for a drag, an arrow-key nudge and a paste
@@ -95,6 +100,7 @@ export class BuilderEditor {
   private chosenTags: readonly ChosenTag[] = [];
   private tagsChanged = false;
   private loadCount = 0;
+  private canvasViewValue: CanvasView = 'product';
   private readonly listeners = new Set<EditorListener>();
   private snapshot: EditorState;
   /** Draws a layer's thumbnail as a data URL; offered by the canvas view while it is mounted. */
@@ -143,6 +149,7 @@ export class BuilderEditor {
       safeZone: this.safeZoneType,
       tags: this.chosenTags,
       loads: this.loadCount,
+      canvasView: this.canvasViewValue,
     };
   }
 
@@ -456,6 +463,13 @@ export class BuilderEditor {
   setEditingText(editing: boolean): void {
     if (editing === this.editingTextFlag) return;
     this.editingTextFlag = editing;
+    this.emit();
+  }
+
+  /** Shows the ad drawn with the preview item, or the fields (view state: no history, not dirty). */
+  setCanvasView(view: CanvasView): void {
+    if (view === this.canvasViewValue) return;
+    this.canvasViewValue = view;
     this.emit();
   }
 
