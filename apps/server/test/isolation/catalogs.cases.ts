@@ -1,6 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { catalogImports, catalogItems, catalogs, feeds, productSets } from '../../src/db/schema.js';
+import {
+  catalogImports,
+  catalogItems,
+  catalogs,
+  feedCreatives,
+  feeds,
+  productSets,
+} from '../../src/db/schema.js';
 import { gql } from '../harness.js';
 import { addClientCases, type World } from './cases.js';
 
@@ -238,6 +245,63 @@ addClientCases({
       const b = await catalogOfB(w);
       const res = await asA(w, `mutation { generateFeed(id: "${b.feedId}") { error { code } } }`);
       expect(res.data?.generateFeed.error.code).toMatch(/NOT_FOUND|UNAVAILABLE/);
+    },
+  },
+  'Query.feedCreative': {
+    document: `{ feedCreative(feedId: "${NO_ID}", itemId: "x") { status } }`,
+    crossResource: async (w) => {
+      const b = await catalogOfB(w);
+      await w.t.deps.db.insert(feedCreatives).values({ feedId: b.feedId, itemId: 'B-SECRET-1' });
+      const res = await asA(w, `{ feedCreative(feedId: "${b.feedId}", itemId: "B-SECRET-1") { status } }`);
+      expect(res.data?.feedCreative).toBeNull();
+      expect(res.errors?.[0]?.message).toBe(`Feed ${b.feedId} not found`);
+    },
+  },
+  'Mutation.updateFeed': {
+    document: `mutation { updateFeed(id: "${NO_ID}", name: "x") { error { code } } }`,
+    crossResource: async (w) => {
+      const b = await catalogOfB(w);
+      refused(
+        (await asA(w, `mutation { updateFeed(id: "${b.feedId}", name: "Taken") { error { code } } }`)).data,
+        'updateFeed',
+      );
+      const [still] = await w.t.deps.db.select().from(feeds).where(eq(feeds.id, b.feedId));
+      expect(still?.name).toBe('B feed');
+    },
+  },
+  'Mutation.moveFeedDesignsToLatestVersion': {
+    document: `mutation { moveFeedDesignsToLatestVersion(feedId: "${NO_ID}") { error { code } } }`,
+    crossResource: async (w) => {
+      const b = await catalogOfB(w);
+      refused(
+        (
+          await asA(
+            w,
+            `mutation { moveFeedDesignsToLatestVersion(feedId: "${b.feedId}") { error { code } } }`,
+          )
+        ).data,
+        'moveFeedDesignsToLatestVersion',
+      );
+    },
+  },
+  'Mutation.regenerateCreative': {
+    document: `mutation { regenerateCreative(feedId: "${NO_ID}", itemId: "x") { error { code } } }`,
+    crossResource: async (w) => {
+      const b = await catalogOfB(w);
+      await w.t.deps.db
+        .insert(feedCreatives)
+        .values({ feedId: b.feedId, itemId: 'B-SECRET-1', status: 'generated' });
+      refused(
+        (
+          await asA(
+            w,
+            `mutation { regenerateCreative(feedId: "${b.feedId}", itemId: "B-SECRET-1") { error { code } } }`,
+          )
+        ).data,
+        'regenerateCreative',
+      );
+      const [row] = await w.t.deps.db.select().from(feedCreatives).where(eq(feedCreatives.feedId, b.feedId));
+      expect(row?.status).toBe('generated');
     },
   },
   'Mutation.retryFailedCreatives': {

@@ -2,9 +2,13 @@
 import type { FeedDesignRow } from '../../db/schema.js';
 import { batchLoad } from '../../graphql/loaders.js';
 import { designsOfFeeds, feedCountsOf, type FeedCounts } from './feeds.service.js';
+import { designVersionsOf, type DesignVersionInfo } from './design-versions.js';
 
 /** A feed's counts by its id, batched per request. */
 export const FEED_COUNTS = batchLoad<string, FeedCounts>(feedCountsOf);
 
 /** A feed's designs (in order) by its id, batched per request. */
 export const FEED_DESIGNS = batchLoad<string, FeedDesignRow[]>(designsOfFeeds);
+
+/** The template version a design is on (with its template's newest version) by version id, batched per request. */
+export const DESIGN_VERSIONS = batchLoad<string, DesignVersionInfo | null>(designVersionsOf);

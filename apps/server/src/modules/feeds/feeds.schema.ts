@@ -15,12 +15,16 @@ import {
   findFeed,
   generateFeed,
   listCreatives,
+  findCreative,
   listFeeds,
   ownFeed,
+  regenerateCreative,
   retryFailed,
   rotateExportToken,
+  updateFeed,
   type FeedCounts,
 } from './feeds.service.js';
+import { moveFeedToNewestVersions, type DesignVersionInfo } from './design-versions.js';
 import { audited, auditActor, fingerprint } from '../audit/index.js';
 import { once } from '../idempotency/index.js';
 import { createScope, IDEMPOTENCY_KEY_ARG } from '../../graphql/idempotency.js';
@@ -28,7 +32,7 @@ import { exportPathIn } from './export.routes.js';
 import { PRODUCT_SET_WITH_CATALOG, productSetNotFound } from '../catalogs/index.js';
 import { readAdPreview, startAdPreview, type AdJobStatus, type AdResult } from './ad-preview-job.js';
 import { FEED_STATUS_DESCRIPTION, feedStatus } from './feed-status.js';
-import { FEED_COUNTS, FEED_DESIGNS } from './feed-loaders.js';
+import { DESIGN_VERSIONS, FEED_COUNTS, FEED_DESIGNS } from './feed-loaders.js';
 
 const CreativeStatusEnum = builder.enumType('CreativeStatus', {
   subGraphs: CLIENT,
@@ -55,12 +59,36 @@ const FeedCountsRef = builder.objectRef<FeedCounts>('FeedCounts').implement({
   }),
 });
 
+const DesignTemplateVersion = builder.objectRef<DesignVersionInfo>('DesignTemplateVersion').implement({
+  subGraphs: CLIENT,
+  description:
+    "The template version a feed design uses, by its template's name and the version's number and thumbnail, " +
+    "with the template's newest version: isNewest is false when the design is on an older one.",
+  fields: (t) => ({
+    templateId: t.exposeID('templateId'),
+    templateName: t.exposeString('templateName'),
+    versionId: t.exposeID('versionId'),
+    versionNumber: t.exposeInt('versionNumber'),
+    thumbnailUrl: t.string({ nullable: true, resolve: (v) => v.thumbnailUrl }),
+    newestVersionId: t.exposeID('newestVersionId'),
+    newestVersionNumber: t.exposeInt('newestVersionNumber'),
+    isNewest: t.boolean({ resolve: (v) => v.versionId === v.newestVersionId }),
+    templateArchived: t.boolean({ resolve: (v) => v.archived }),
+  }),
+});
+
 const FeedDesign = builder.objectRef<FeedDesignRow>('FeedDesign').implement({
   subGraphs: CLIENT,
   fields: (t) => ({
     id: t.exposeID('id'),
     position: t.exposeInt('position'),
     templateVersionId: t.exposeID('templateVersionId'),
+    templateVersion: t.field({
+      type: DesignTemplateVersion,
+      nullable: true,
+      description: 'The template and version the design uses; null when the template is gone.',
+      resolve: (d, _a, ctx) => ctx.loaders.of(DESIGN_VERSIONS).load(d.templateVersionId),
+    }),
     slotFeaturesJson: t.string({ resolve: (d) => JSON.stringify(d.slotFeatures) }),
     itemFilterJson: t.string({
       nullable: true,
@@ -157,9 +185,24 @@ const FeedPayload = builder.objectRef<FeedPayloadShape>('FeedPayload').implement
   }),
 });
 
+type CreativePayloadShape = {
+  creative?: (FeedCreativeRow & { clientId: string }) | null;
+  error?: ServerErrorShape | null;
+};
+const CreativePayload = builder.objectRef<CreativePayloadShape>('CreativePayload').implement({
+  subGraphs: CLIENT,
+  fields: (t) => ({
+    creative: t.field({ type: Creative, nullable: true, resolve: (p) => p.creative ?? null }),
+    error: t.field({ type: ServerError, nullable: true, resolve: (p) => p.error ?? null }),
+  }),
+});
+
 const DesignInput = builder.inputType('FeedDesignInput', {
   subGraphs: CLIENT,
   fields: (t) => ({
+    id: t.id({
+      description: 'updateFeed: one of the feed’s designs, changed in place (without: a new design).',
+    }),
     templateId: t.id(),
     templateVersionId: t.id(),
     slotFeaturesJson: t.string(),
@@ -179,6 +222,19 @@ builder.queryFields((t) => ({
     nullable: true,
     args: { id: t.arg.id({ required: true }) },
     resolve: (_r, args, ctx) => findFeed(ctx.deps.db, clientActor(ctx).clientId, String(args.id)),
+  }),
+  feedCreative: t.field({
+    subGraphs: CLIENT,
+    type: Creative,
+    nullable: true,
+    description:
+      'One item’s creative in a feed (its status while it is made again); null when there is none.',
+    args: { feedId: t.arg.id({ required: true }), itemId: t.arg.string({ required: true }) },
+    resolve: async (_r, args, ctx) => {
+      const feed = await ownFeed(ctx.deps.db, clientActor(ctx).clientId, String(args.feedId));
+      const creative = await findCreative(ctx.deps.db, feed.id, args.itemId);
+      return creative ? { ...creative, clientId: feed.clientId } : null;
+    },
   }),
   feedCreatives: t.field({
     subGraphs: CLIENT,
@@ -234,6 +290,60 @@ builder.mutationFields((t) => ({
         );
         // A repeat gets the feed the first request created and is generating: nothing more to queue.
         return { feed, queued: replayed ? 0 : await generateFeed(ctx.deps.db, ctx.deps.jobs, feed) };
+      }),
+  }),
+  updateFeed: t.field({
+    subGraphs: CLIENT,
+    type: FeedPayload,
+    description:
+      'Changes a feed’s name and its designs (in order: a design with an id is changed in place, the ' +
+      'others are added, designs left out are removed), then generates the feed again.',
+    args: {
+      id: t.arg.id({ required: true }),
+      name: t.arg.string(),
+      designs: t.arg({ type: [DesignInput] }),
+    },
+    resolve: (_r, args, ctx) =>
+      payload(async () => {
+        const feed = await updateFeed(ctx.deps.db, clientActor(ctx).clientId, String(args.id), {
+          name: args.name,
+          designs: args.designs?.map((d) => ({
+            id: d.id ? String(d.id) : null,
+            templateId: d.templateId ? String(d.templateId) : null,
+            templateVersionId: d.templateVersionId ? String(d.templateVersionId) : null,
+            slotFeaturesJson: d.slotFeaturesJson,
+            itemFilterJson: d.itemFilterJson,
+          })),
+        });
+        return { feed, queued: await generateFeed(ctx.deps.db, ctx.deps.jobs, feed) };
+      }),
+  }),
+  moveFeedDesignsToLatestVersion: t.field({
+    subGraphs: CLIENT,
+    type: FeedPayload,
+    description:
+      'Moves the feed’s designs that are on an older version of their template (or only designId) to the ' +
+      'template’s newest version and generates the feed again; queued is 0 when none was older.',
+    args: { feedId: t.arg.id({ required: true }), designId: t.arg.id() },
+    resolve: (_r, args, ctx) =>
+      payload(async () => {
+        const feed = await ownFeed(ctx.deps.db, clientActor(ctx).clientId, String(args.feedId));
+        const designId = args.designId ? String(args.designId) : null;
+        return { feed, queued: await moveFeedToNewestVersions(ctx.deps.db, ctx.deps.jobs, feed, designId) };
+      }),
+  }),
+  regenerateCreative: t.field({
+    subGraphs: CLIENT,
+    type: CreativePayload,
+    description:
+      'Makes one item’s ad again (its images are downloaded afresh); read feedCreative until its status ' +
+      'is final. An item whose inputs did not change keeps its ad and address.',
+    args: { feedId: t.arg.id({ required: true }), itemId: t.arg.string({ required: true }) },
+    resolve: (_r, args, ctx) =>
+      payload(async () => {
+        const feed = await ownFeed(ctx.deps.db, clientActor(ctx).clientId, String(args.feedId));
+        const creative = await regenerateCreative(ctx.deps.db, ctx.deps.jobs, feed, args.itemId);
+        return { creative: { ...creative, clientId: feed.clientId } };
       }),
   }),
   generateFeed: t.field({

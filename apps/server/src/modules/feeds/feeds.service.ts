@@ -149,6 +149,27 @@ export async function designsOfFeeds(db: Db, feedIds: readonly string[]): Promis
   return feedIds.map((id) => rows.filter((row) => row.feedId === id));
 }
 
+type DesignValues = Omit<typeof feedDesigns.$inferInsert, 'feedId' | 'position'>;
+
+/** The designs as stored, checked: 1 to 20, each on a template version of the client. */
+async function readDesigns(
+  db: Db,
+  clientId: string,
+  inputs: readonly DesignInput[],
+): Promise<DesignValues[]> {
+  if (inputs.length === 0) throw invalidInput('Add at least one design (a template) to the feed.');
+  if (inputs.length > MAX_DESIGNS) throw invalidInput(`A feed can have at most ${MAX_DESIGNS} designs.`);
+  const designs: DesignValues[] = [];
+  for (const design of inputs) {
+    designs.push({
+      templateVersionId: await designVersion(db, clientId, design),
+      slotFeatures: readSlotFeatures(design.slotFeaturesJson),
+      itemFilter: design.itemFilterJson?.trim() ? filterToJson(readFilter(design.itemFilterJson)) : null,
+    });
+  }
+  return designs;
+}
+
 /** Creates a feed of a product set with its designs (in order). */
 export async function createFeed(
   db: Db,
@@ -157,17 +178,7 @@ export async function createFeed(
 ): Promise<FeedRow> {
   const { set } = await ownProductSet(db, clientId, input.productSetId);
   const name = cleanName(input.name);
-  if (input.designs.length === 0) throw invalidInput('Add at least one design (a template) to the feed.');
-  if (input.designs.length > MAX_DESIGNS)
-    throw invalidInput(`A feed can have at most ${MAX_DESIGNS} designs.`);
-  const designs: Omit<typeof feedDesigns.$inferInsert, 'feedId' | 'position'>[] = [];
-  for (const design of input.designs) {
-    designs.push({
-      templateVersionId: await designVersion(db, clientId, design),
-      slotFeatures: readSlotFeatures(design.slotFeaturesJson),
-      itemFilter: design.itemFilterJson?.trim() ? filterToJson(readFilter(design.itemFilterJson)) : null,
-    });
-  }
+  const designs = await readDesigns(db, clientId, input.designs);
   return db.transaction(async (tx) => {
     const [feed] = await tx
       .insert(feeds)
@@ -177,6 +188,51 @@ export async function createFeed(
       .insert(feedDesigns)
       .values(designs.map((design, position) => ({ ...design, feedId: feed!.id, position })));
     return feed!;
+  });
+}
+
+/**
+ * Changes a feed's name and designs (in order). A design input with the id of one of the feed's designs
+ * changes that design (its page address and its ads' link to it stay); the feed's other designs are
+ * removed and designs without an id added. The caller generates the feed again.
+ */
+export async function updateFeed(
+  db: Db,
+  clientId: string,
+  id: string,
+  input: { name?: string | null; designs?: readonly (DesignInput & { id?: string | null })[] | null },
+): Promise<FeedRow> {
+  const feed = await ownFeed(db, clientId, id);
+  const name = input.name === null || input.name === undefined ? feed.name : cleanName(input.name);
+  const inputs = input.designs ?? null;
+  const designs = inputs ? await readDesigns(db, clientId, inputs) : null;
+  const existing = new Set((await listDesigns(db, feed.id)).map((design) => design.id));
+  for (const design of inputs ?? [])
+    if (design.id && !existing.has(design.id))
+      throw new DomainError('NOT_FOUND', `Design ${design.id} is not part of this feed`);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(feeds)
+      .set({ name, updatedAt: new Date() })
+      .where(and(eq(feeds.id, feed.id), eq(feeds.clientId, clientId)))
+      .returning();
+    if (!inputs || !designs) return row!;
+    const kept = inputs.flatMap((design) => (design.id ? [design.id] : []));
+    await tx
+      .delete(feedDesigns)
+      .where(
+        and(eq(feedDesigns.feedId, feed.id), kept.length > 0 ? notInArray(feedDesigns.id, kept) : undefined),
+      );
+    for (const [position, values] of designs.entries()) {
+      const designId = inputs[position]!.id;
+      if (designId)
+        await tx
+          .update(feedDesigns)
+          .set({ ...values, position })
+          .where(and(eq(feedDesigns.id, designId), eq(feedDesigns.feedId, feed.id)));
+      else await tx.insert(feedDesigns).values({ ...values, feedId: feed.id, position });
+    }
+    return row!;
   });
 }
 
@@ -303,6 +359,40 @@ export async function retryFailed(db: Db, jobs: JobQueue, feed: FeedRow): Promis
   );
 }
 
+export const creativeNotFound = (itemId: string) =>
+  new DomainError('NOT_FOUND', `Item ${itemId} is not part of this feed`);
+
+/** One creative of a feed, or null. */
+export async function findCreative(db: Db, feedId: string, itemId: string) {
+  const [row] = await db
+    .select()
+    .from(feedCreatives)
+    .where(and(eq(feedCreatives.feedId, feedId), eq(feedCreatives.itemId, itemId)));
+  return row ?? null;
+}
+
+/**
+ * Makes one item's ad again: its images are downloaded afresh (the validators of the last run are
+ * forgotten, so a picture changed behind the same address is seen), and the item is queued. An item whose
+ * inputs did not change keeps its ad and its address. An archived item is refused (it left the set).
+ */
+export async function regenerateCreative(db: Db, jobs: JobQueue, feed: FeedRow, itemId: string) {
+  const [row] = await db
+    .update(feedCreatives)
+    .set({ status: 'pending', error: null, inputImages: null, updatedAt: new Date() })
+    .where(
+      and(
+        eq(feedCreatives.feedId, feed.id),
+        eq(feedCreatives.itemId, itemId),
+        sql`${feedCreatives.status} <> 'archived'`,
+      ),
+    )
+    .returning();
+  if (!row) throw creativeNotFound(itemId);
+  await queueGeneration(jobs, feed, [itemId]);
+  return row;
+}
+
 /** The counts of a feed. "Completed" counts every final state; "generated" only ads made. */
 export async function feedCounts(db: Db, feedId: string): Promise<FeedCounts> {
   return (await feedCountsOf(db, [feedId]))[0]!;
@@ -372,47 +462,6 @@ export async function listCreatives(
     .limit(Math.min(Math.max(options.limit ?? 48, 1), 200))
     .offset(Math.max(options.offset ?? 0, 0));
   return { total: Number(total?.count ?? 0), creatives: rows };
-}
-
-/** Feeds that use any version of a template (for regenerateFeeds on save). */
-export async function feedsUsingTemplate(db: Db, clientId: string, templateId: string): Promise<FeedRow[]> {
-  return db
-    .selectDistinct({ feed: feeds })
-    .from(feeds)
-    .innerJoin(feedDesigns, eq(feedDesigns.feedId, feeds.id))
-    .innerJoin(templateVersions, eq(templateVersions.id, feedDesigns.templateVersionId))
-    .where(and(eq(feeds.clientId, clientId), eq(templateVersions.templateId, templateId)))
-    .then((rows) => rows.map((row) => row.feed));
-}
-
-/**
- * After a template was saved with regenerateFeeds: the designs of the client's feeds that use an older
- * version of it move to `versionId`, and those feeds are generated again. Returns the feeds touched.
- */
-export async function regenerateForTemplate(
-  db: Db,
-  jobs: JobQueue,
-  clientId: string,
-  templateId: string,
-  versionId: string,
-): Promise<number> {
-  const using = await feedsUsingTemplate(db, clientId, templateId);
-  for (const feed of using) {
-    const designs = await listDesigns(db, feed.id);
-    for (const design of designs) {
-      const [version] = await db
-        .select({ templateId: templateVersions.templateId })
-        .from(templateVersions)
-        .where(eq(templateVersions.id, design.templateVersionId));
-      if (version?.templateId === templateId && design.templateVersionId !== versionId)
-        await db
-          .update(feedDesigns)
-          .set({ templateVersionId: versionId })
-          .where(eq(feedDesigns.id, design.id));
-    }
-    await generateFeed(db, jobs, feed);
-  }
-  return using.length;
 }
 
 /** After a catalogue import: every feed of the catalogue's product sets is brought up to date. */

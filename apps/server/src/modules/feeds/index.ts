@@ -3,7 +3,13 @@
  * modules and the app use; feeds react to a new catalogue version through registerFeedsSubscriptions.
  */
 export { FEED_STATUS_DESCRIPTION, feedStatus, isGenerating, type FeedStatus } from './feed-status.js';
-export { feedCounts, feedsUsingTemplate, regenerateForTemplate, type FeedCounts } from './feeds.service.js';
+export { feedCounts, type FeedCounts } from './feeds.service.js';
+export {
+  feedsUsingTemplate,
+  regenerateForTemplate,
+  templateFeedUsage,
+  type TemplateFeedUsage,
+} from './design-versions.js';
 export { FEED_COUNTS } from './feed-loaders.js';
 export { registerExportRoutes } from './export.routes.js';
 export { registerLivePreviewRoutes } from './live-preview-inputs.js';

@@ -37,6 +37,8 @@ import {
   feedStatus,
   feedsUsingTemplate,
   regenerateForTemplate,
+  templateFeedUsage,
+  type TemplateFeedUsage,
 } from '../feeds/index.js';
 import { audited, auditActor } from '../audit/index.js';
 import { once } from '../idempotency/index.js';
@@ -125,6 +127,14 @@ const TemplateFeed = builder.objectRef<FeedRow>('TemplateFeed').implement({
   }),
 });
 
+const FeedUsage = builder.objectRef<TemplateFeedUsage>('TemplateFeedUsage').implement({
+  subGraphs: CLIENT,
+  description:
+    'How many of the client’s feeds have a design on a version of the template, and how many ads ' +
+    '(generated creatives) those designs made: what a save with regenerateFeeds updates.',
+  fields: (t) => ({ feeds: t.exposeInt('feeds'), ads: t.exposeInt('ads') }),
+});
+
 function documentSetting<T>(view: TemplateView, key: string, check: (v: unknown) => v is T, fallback: T): T {
   const value = readBuilderMetadata(view.version.templateString)?.[key];
   return check(value) ? value : fallback;
@@ -147,6 +157,13 @@ export const ProductCatalogTemplate = builder.objectRef<TemplateView>('ProductCa
         v.template.clientId === null
           ? []
           : feedsUsingTemplate(ctx.deps.db, v.template.clientId, v.template.id),
+    }),
+    feedUsage: t.field({
+      type: FeedUsage,
+      resolve: (v, _a, ctx) =>
+        v.template.clientId === null
+          ? { feeds: 0, ads: 0 }
+          : templateFeedUsage(ctx.deps.db, v.template.clientId, v.template.id),
     }),
     thumbnailUrl: t.string({ nullable: true, resolve: (v) => v.template.thumbnailUrl }),
     width: t.int({ resolve: (v) => v.template.width }),
@@ -400,7 +417,9 @@ builder.mutationFields((t) => ({
       id: t.arg.id({ required: true }),
       ...saveArgs(t),
       regenerateFeeds: t.arg.boolean({
-        description: 'Move the feeds that use this template to the new version and generate them again.',
+        description:
+          'Move the designs of the feeds that use this template (feedUsage counts them) to the new version ' +
+          'and generate those feeds again. Without it they stay on the version they use.',
       }),
       baseVersionId: baseVersionArg(
         t,
@@ -420,13 +439,7 @@ builder.mutationFields((t) => ({
           baseVersionId: optionalId(args.baseVersionId),
         });
         if (args.regenerateFeeds)
-          await regenerateForTemplate(
-            ctx.deps.db,
-            ctx.deps.jobs,
-            actor.clientId,
-            template.template.id,
-            template.version.id,
-          );
+          await regenerateForTemplate(ctx.deps.db, ctx.deps.jobs, actor.clientId, template.template.id);
         return { template };
       }),
   }),
