@@ -10,6 +10,7 @@ import {
   zoomIn,
   zoomOut,
   zoomToFit,
+  FIT_ZOOM_MIN,
 } from './zoom';
 
 describe('the spec constants', () => {
@@ -95,15 +96,19 @@ describe('resetZoom and clampZoom', () => {
 describe('zoomToFit', () => {
   it('fits the limiting side of the canvas in the viewport', () => {
     expect(zoomToFit({ width: 1080, height: 1920 }, { width: 1200, height: 960 })).toBe(0.5);
-    expect(zoomToFit({ width: 1080, height: 1080 }, { width: 800, height: 600 })).toBe(600 / 1080);
+    expect(zoomToFit({ width: 1080, height: 1080 }, { width: 800, height: 600 })).toBe(0.55);
   });
   it('leaves the padding free on every side', () => {
     expect(zoomToFit({ width: 1000, height: 500 }, { width: 1040, height: 1000 }, 20)).toBe(1);
-    expect(zoomToFit({ width: 1080, height: 1080 }, { width: 800, height: 600 }, 30)).toBe(540 / 1080);
+    expect(zoomToFit({ width: 1080, height: 1080 }, { width: 800, height: 600 }, 30)).toBe(0.5);
   });
-  it('stays within 0.25..2', () => {
-    expect(zoomToFit({ width: 3000, height: 3000 }, { width: 500, height: 500 })).toBe(0.25);
+  it('rounds down to a whole percent, so that the canvas fits and the zoom reads as shown', () => {
+    expect(zoomToFit({ width: 1080, height: 1920 }, { width: 700, height: 700 })).toBe(0.36);
+  });
+  it('goes below the spec steps’ minimum for a big canvas in a small window, down to 0.1, and up to 2', () => {
+    expect(zoomToFit({ width: 1080, height: 1920 }, { width: 400, height: 400 })).toBe(0.2);
+    expect(zoomToFit({ width: 3000, height: 3000 }, { width: 200, height: 200 })).toBe(FIT_ZOOM_MIN);
     expect(zoomToFit({ width: 50, height: 50 }, { width: 1000, height: 1000 })).toBe(2);
-    expect(zoomToFit({ width: 1080, height: 1080 }, { width: 40, height: 40 }, 30)).toBe(0.25);
+    expect(zoomToFit({ width: 1080, height: 1080 }, { width: 40, height: 40 }, 30)).toBe(FIT_ZOOM_MIN);
   });
 });

@@ -13,6 +13,11 @@ export const ZOOM_MIN = 0.25;
 export const ZOOM_MAX = 2;
 export const ZOOM_STEP = 0.1;
 export const ZOOM_RESET = 1;
+/**
+ * The smallest zoom "fit" may pick: below the spec's 0.25, so that a 1080 × 1920 story still fits a small
+ * window whole. The spec's steps stay 0.25..2 (zoom out is not offered below 0.25; zoom in goes to 0.3).
+ */
+export const FIT_ZOOM_MIN = 0.1;
 
 // Steps are counted in whole tenths (ZOOM_STEP) so that the results are exact decimals.
 const TENTHS = 10;
@@ -49,14 +54,16 @@ export function resetZoom(): number {
 
 /**
  * The zoom that shows the whole canvas in a viewport (screen pixels), leaving `padding` pixels on every
- * side, within 0.25..2. Not rounded to the grid: fitting is the point.
+ * side, within FIT_ZOOM_MIN..2, rounded down to a whole percent (so that it fits and reads as shown). Not
+ * rounded to the 0.1 grid: fitting is the point.
  */
 export function zoomToFit(canvas: Size, viewport: Size, padding = 0): number {
   const fit = Math.min(
     (viewport.width - 2 * padding) / canvas.width,
     (viewport.height - 2 * padding) / canvas.height,
   );
-  return clampZoom(fit);
+  const percent = Math.floor(fit * 100 + 1e-9) / 100;
+  return Math.min(ZOOM_MAX, Math.max(FIT_ZOOM_MIN, percent));
 }
 
 /** `zoom` in tenths, with float noise removed (0.7 + 0.1 would be 7.999999999999999 tenths, not 8). */
