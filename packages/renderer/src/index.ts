@@ -32,6 +32,17 @@ export {
   type RenderInput,
   type RenderRequest,
 } from './resolve/request.js';
+export {
+  layerNameFromId,
+  layerPresence,
+  planLayerPresence,
+  vanishLabel,
+  vanishSentence,
+  type LayerPresencePlan,
+  type PresenceOptions,
+  type VanishingLayer,
+  type VanishReason,
+} from './resolve/presence.js';
 export { resolveTemplate, type ResolvedTemplate, type ResolveOptions } from './resolve/resolve.js';
 export { blurDeviationFraction } from './resolve/rules/blur.js';
 export { sanitizeTemplate, type SanitizeResult } from './resolve/sanitize.js';

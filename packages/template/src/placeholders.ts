@@ -6,7 +6,12 @@
  * `\\` stand for the character itself (`{name|remove:a\|b}` removes a and b); any other backslash is
  * kept, so regular-expression escapes such as `\s` pass through unchanged.
  */
-import { superscriptCents, resolvePlaceholderValue, type TextRun } from './derivedKeys.js';
+import {
+  superscriptCents,
+  resolvePlaceholderValue,
+  type PlaceholderValue,
+  type TextRun,
+} from './derivedKeys.js';
 import { applyFilter, type FilterCall } from './filters.js';
 import type { Metadata } from './metadata.js';
 import { stripXmlInvalidChars } from './xmlChars.js';
@@ -110,6 +115,24 @@ function pushRun(runs: TextRun[], run: TextRun): void {
 }
 
 /**
+ * The placeholder keys of parsed segments that have no value in this metadata, each once: any of them
+ * clears the whole text (fillTemplateString). `values` are the segments' values when already resolved.
+ */
+export function missingPlaceholderKeys(
+  segments: readonly TemplateSegment[],
+  metadata: Metadata,
+  values?: readonly (PlaceholderValue | undefined)[],
+): string[] {
+  const missing = new Set<string>();
+  segments.forEach((segment, index) => {
+    if (segment.kind !== 'placeholder') return;
+    const value = values ? values[index] : resolvePlaceholderValue(segment.key, metadata);
+    if (value === undefined) missing.add(segment.key);
+  });
+  return [...missing];
+}
+
+/**
  * Fills a template string from metadata. A missing value clears the whole text (one warning per missing
  * key); a failing filter is reported and leaves the value as it was before that filter. Characters XML
  * cannot hold are removed from each value once its filters ran (the text is drawn into an SVG).
@@ -123,13 +146,7 @@ export function fillTemplateString(
   const values = segments.map((segment) =>
     segment.kind === 'placeholder' ? resolvePlaceholderValue(segment.key, metadata) : undefined,
   );
-  const missingKeys = [
-    ...new Set(
-      segments.flatMap((segment, index) =>
-        segment.kind === 'placeholder' && values[index] === undefined ? [segment.key] : [],
-      ),
-    ),
-  ];
+  const missingKeys = missingPlaceholderKeys(segments, metadata, values);
   if (missingKeys.length > 0) {
     for (const key of missingKeys) {
       options.onWarning?.({

@@ -105,14 +105,27 @@ export function layerConditions(id: string): LayerConditions {
   return conditionsOf(parseLayerId(id));
 }
 
+/** A condition a layer waits for, by name. */
+export type LayerCondition = keyof LayerConditions;
+
+/** The metadata flag each condition reads. */
+export const LAYER_CONDITION_FLAGS: Readonly<Record<LayerCondition, string>> = {
+  sale: 'is_sale',
+  stockLevelLessThan10: 'stock_level_less_than_10',
+  stockLevelLessThan50: 'stock_level_less_than_50',
+};
+
+/** The layer's conditions that do not hold for this metadata (empty: the renderer keeps the layer). */
+export function failedLayerConditions(id: string, metadata: Metadata): LayerCondition[] {
+  const conditions = layerConditions(id);
+  return (Object.keys(LAYER_CONDITION_FLAGS) as LayerCondition[]).filter(
+    (condition) => conditions[condition] && !metadataFlag(metadata, LAYER_CONDITION_FLAGS[condition]),
+  );
+}
+
 /** True when the layer's conditions hold for this metadata, so the renderer keeps it. */
 export function isLayerShown(id: string, metadata: Metadata): boolean {
-  const conditions = layerConditions(id);
-  return (
-    (!conditions.sale || metadataFlag(metadata, 'is_sale')) &&
-    (!conditions.stockLevelLessThan10 || metadataFlag(metadata, 'stock_level_less_than_10')) &&
-    (!conditions.stockLevelLessThan50 || metadataFlag(metadata, 'stock_level_less_than_50'))
-  );
+  return failedLayerConditions(id, metadata).length === 0;
 }
 
 /**

@@ -20,12 +20,21 @@ export function layerIds(root: XmlElement): string[] {
 }
 
 /**
+ * Which input each main slot takes: slot id → index into the request's inputs (the slots sorted by
+ * sortMainSlotIds). A slot whose index has no input keeps its picture on screen and fails off-screen;
+ * layerPresence reports it as having no image.
+ */
+export function mainSlotOrder(ids: Iterable<string>): Map<string, number> {
+  return new Map(sortMainSlotIds(ids).map((id, index) => [id, index]));
+}
+
+/**
  * Fills the main slots from the inputs. Off-screen, a slot without an input throws
  * 'Missing input image for layer id={id}'; on screen it keeps the template's own picture.
  * A slot without a box throws 'Could not find layer name {id}'.
  */
 export function placeMainImages(root: XmlElement, context: RuleContext): XmlElement {
-  const order = new Map(sortMainSlotIds(layerIds(root)).map((id, index) => [id, index]));
+  const order = mainSlotOrder(layerIds(root));
   const done = new Set<string>();
   return rewrite(root, (node, ancestors) => {
     const id = attr(node, 'id');

@@ -22,7 +22,7 @@ import {
 } from '@adloom/template';
 import type { RuleContext } from '../context.js';
 import { RendererError } from '../errors.js';
-import { findLayerBox, replaceLayer } from '../layer.js';
+import { findLayerBox, replaceLayer, type LayerBox } from '../layer.js';
 import { presentation } from '../style.js';
 import { attr, element, rewrite, type XmlElement } from '../xml.js';
 import { isColorValue } from './recolour.js';
@@ -79,20 +79,35 @@ export function starPath(cx: number, cy: number, size: number): string {
   return `M${points.join('L')}Z`;
 }
 
+/**
+ * What the rule does with a RATING layer: draws the stars in its box, or removes it because the item
+ * has no rating value (`no-rating`) or the layer has no box (`no-box`). layerPresence reads the same
+ * (passing the box it found once per template).
+ */
+export function ratingLayerFate(
+  layer: XmlElement,
+  rating: Rating | undefined,
+  box: LayerBox | undefined = findLayerBox(layer),
+): { removed: 'no-rating' | 'no-box' } | { box: LayerBox; rating: Rating } {
+  if (rating === undefined) return { removed: 'no-rating' };
+  return box ? { box, rating } : { removed: 'no-box' };
+}
+
 /** Fills RATING layers with stars, or removes them when there is no rating value. */
 export function addRating(root: XmlElement, context: RuleContext): XmlElement {
-  let rating: Rating | undefined | null = null;
+  let read: Rating | undefined | null = null;
   return rewrite(root, (node) => {
     const id = attr(node, 'id');
     if (id === undefined || !isRatingLayerId(id)) return undefined;
     // Read once, and only when the template has a rating layer.
-    if (rating === null) rating = readRating(context.request.metadata);
-    if (rating === undefined) return null;
-    const box = findLayerBox(node);
-    if (!box) {
-      context.warn(`Layer ${id} is removed: it has no <rect> or <image> box for the stars`);
+    if (read === null) read = readRating(context.request.metadata);
+    const fate = ratingLayerFate(node, read);
+    if ('removed' in fate) {
+      if (fate.removed === 'no-box')
+        context.warn(`Layer ${id} is removed: it has no <rect> or <image> box for the stars`);
       return null;
     }
+    const { box, rating } = fate;
     const fill = presentation(node, 'fill');
     const filledColor =
       fill !== undefined && isColorValue(fill) && fill !== 'none' ? fill : DEFAULT_STAR_FILL;

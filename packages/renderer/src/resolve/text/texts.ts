@@ -3,7 +3,15 @@
  * template string, works out which characters it draws and loads only those fonts; `drawTexts` (the
  * "fill text" step) lays the texts out and replaces each <text> by a group of glyph paths.
  */
-import { fillTemplateString, type FilledText, type TextRun } from '@adloom/template';
+import {
+  fillTemplateString,
+  missingPlaceholderKeys,
+  parseTemplateString,
+  type FilledText,
+  type Metadata,
+  type TemplateWarning,
+  type TextRun,
+} from '@adloom/template';
 import type { RuleContext } from '../context.js';
 import { parseLength } from '../template.js';
 import { parseStyle, formatStyle } from '../style.js';
@@ -104,6 +112,34 @@ function plainLines(node: XmlElement): NonNullable<TextPlan['plainLines']> {
     .filter((line) => line.text !== '');
 }
 
+/**
+ * A <text>'s template string (its `title`) filled from metadata: `cleared` when a value is missing, which
+ * removes the text (drawTexts); undefined for a plain text without a template. The "fill text" step and
+ * layerPresence both read a text's fate here.
+ */
+export function fillTextTemplate(
+  node: XmlElement,
+  metadata: Metadata,
+  onWarning?: (warning: TemplateWarning) => void,
+): FilledText | undefined {
+  const template = attr(node, 'title');
+  if (template === undefined) return undefined;
+  return fillTemplateString(template, metadata, onWarning ? { onWarning } : {});
+}
+
+/**
+ * A <text>'s template string parsed once, for asking about many items which of its placeholders have no
+ * value (any one clears the text, as fillTextTemplate does); undefined for a plain text.
+ */
+export function textTemplateKeys(
+  node: XmlElement,
+): { missingKeys: (metadata: Metadata) => string[] } | undefined {
+  const template = attr(node, 'title');
+  if (template === undefined) return undefined;
+  const segments = parseTemplateString(template);
+  return { missingKeys: (metadata) => missingPlaceholderKeys(segments, metadata) };
+}
+
 function runsText(runs: readonly TextRun[]): string {
   return runs.map((run) => run.text).join('');
 }
@@ -121,14 +157,11 @@ export async function prepareTexts(
   const marked = rewrite(root, (node) => {
     if (localName(node) !== 'text') return undefined;
     const style = readTextStyle(node);
-    const template = attr(node, 'title');
-    let filled: FilledText;
+    let filled: FilledText | undefined = fillTextTemplate(node, context.request.metadata, (warning) =>
+      context.warn(warning.message),
+    );
     let lines: TextPlan['plainLines'];
-    if (template !== undefined) {
-      filled = fillTemplateString(template, context.request.metadata, {
-        onWarning: (warning) => context.warn(warning.message),
-      });
-    } else {
+    if (filled === undefined) {
       lines = plainLines(node);
       const text = style.box
         ? lines.map((line) => line.text).join(' ')
