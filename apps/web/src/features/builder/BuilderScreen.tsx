@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Checkbox, Group, Modal, Paper, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Box, Button, Group, Modal, Paper, Stack, Tabs, Text } from '@mantine/core';
 import { BUILDER_ERRORS } from '@adloom/template';
 import { IconLayoutGrid } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -23,6 +23,7 @@ import { LayersPanel } from './panels/LayersPanel';
 import { PropertiesPanel } from './panels/PropertiesPanel';
 import { CatalogueColumnsContext, catalogueColumnsOf } from './panels/text/catalogueColumns';
 import { SaveConflictModal } from './panels/SaveConflictModal';
+import { useSaveFeedsQuestion } from './panels/SaveFeedsQuestion';
 import { useSaveTemplate, type SaveConflict } from './panels/useSaveTemplate';
 import { previewSlotsOf, type ServerPreviewSlot } from './preview/adGenerationJob';
 import { PreviewBar } from './preview/PreviewBar';
@@ -95,8 +96,6 @@ function BuilderWorkspace({ template, clientId, onReload }: BuilderWorkspaceProp
       ? saved
       : { versionId: template?.templateVersionId ?? null, slots: template?.slots ?? [] };
   const [conflict, setConflict] = useState<SaveConflict | null>(null);
-  const [regenerateFeeds, setRegenerateFeeds] = useState(false);
-  const feedCount = template?.feeds.length ?? 0;
   const dirty = useEditorState(editor, selectDirty);
   // The Preview state, shared by the PREVIEW tab and the bottom preview bar.
   const preview = usePreviewSession(editor);
@@ -138,6 +137,13 @@ function BuilderWorkspace({ template, clientId, onReload }: BuilderWorkspaceProp
     },
     onConflict: setConflict,
   });
+  // A save of a template that feeds use asks whether to update them (updating is the default).
+  const feedsQuestion = useSaveFeedsQuestion({
+    editor,
+    templateId: template?.id ?? null,
+    knownFeeds: template?.feeds.length ?? 0,
+    save: ({ regenerateFeeds }) => void save({ regenerateFeeds }),
+  });
   const { importFile, progress } = useSvgImport({
     onCreated: (created) => {
       navigate(editUrl(created.id));
@@ -151,7 +157,7 @@ function BuilderWorkspace({ template, clientId, onReload }: BuilderWorkspaceProp
       <BuilderToolbar
         editor={editor}
         saving={saving}
-        onSave={() => void save({ regenerateFeeds: feedCount > 0 && regenerateFeeds })}
+        onSave={feedsQuestion.requestSave}
         offers={
           <>
             {template === null && (
@@ -168,18 +174,6 @@ function BuilderWorkspace({ template, clientId, onReload }: BuilderWorkspaceProp
               <ImportSvgButton onFile={(file) => void importFile(file)} busy={progress !== null} />
             )}
             <TemplateTagsButton editor={editor} />
-            {feedCount > 0 && (
-              <Checkbox
-                label={
-                  feedCount === 1
-                    ? 'Update the feed that uses it'
-                    : `Update the ${feedCount} feeds that use it`
-                }
-                title={template?.feeds.map((feed) => feed.name).join(', ')}
-                checked={regenerateFeeds}
-                onChange={(event) => setRegenerateFeeds(event.currentTarget.checked)}
-              />
-            )}
           </>
         }
       />
@@ -221,6 +215,7 @@ function BuilderWorkspace({ template, clientId, onReload }: BuilderWorkspaceProp
         </Box>
       </Group>
       <PreviewBar preview={preview} />
+      {feedsQuestion.question}
       <SaveConflictModal
         conflict={conflict}
         onCancel={() => setConflict(null)}
