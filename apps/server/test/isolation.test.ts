@@ -9,6 +9,7 @@ import './isolation/templates.cases.js';
 import './isolation/brand-kit.cases.js';
 import './isolation/catalogs.cases.js';
 import './isolation/live-preview.cases.js';
+import './isolation/layer-warnings.cases.js';
 import './isolation/audit.cases.js';
 
 function rootFields(

@@ -286,5 +286,6 @@ export function vanishSentence(
   total: number,
 ): string {
   const state = layer.reason === 'conditional-hidden' ? 'hidden' : 'empty';
-  return `the ${layer.name} layer will be ${state} for ${count} of ${total} ${total === 1 ? 'item' : 'items'}`;
+  const number = (value: number) => value.toLocaleString('en-US');
+  return `the ${layer.name} layer will be ${state} for ${number(count)} of ${number(total)} ${total === 1 ? 'item' : 'items'}`;
 }

@@ -16,6 +16,7 @@ export { registerLivePreviewRoutes } from './live-preview-inputs.js';
 export { registerFeedsSubscriptions } from './subscriptions.js';
 import './feeds.schema.js';
 import './live-preview-inputs.schema.js';
+import './layer-warnings.schema.js';
 import './generation.jobs.js';
 import './lost-generation.jobs.js';
 import './ad-preview-job.js';
