@@ -1,16 +1,11 @@
-// First: the session and the opened screen's data are asked for while the rest of the code loads.
+// First: the session and the opened screen's data are asked for, and the opened screen's code starts
+// loading. urql sends a request once the current task ends, so the app's code is a chunk of its own,
+// evaluated after this module's task: the requests leave before it, not after it.
 import './app/startEarlyRequests';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+void import('./app/renderApp').then(({ renderApp }) => renderApp(container));

@@ -1,5 +1,5 @@
 import { matchRoutes, type Params, type RouteObject } from 'react-router';
-import { BuilderTemplateQuery } from '../features/builder';
+import { BuilderTemplateQuery, loadBuilderScreen } from '../features/builder';
 import { SessionQuery } from '../features/session';
 import { askEarlyAt } from '../graphql/urql';
 import { clientRoutes, type ClientScreen } from './routes';
@@ -7,11 +7,17 @@ import { clientRoutes, type ClientScreen } from './routes';
 /**
  * What a screen asks for first, asked as the page loads when the page opens on that screen (see
  * graphql/prefetch.ts). The query, variables and endpoint must be the screen's own, or nobody takes the answer.
+ * The builder's code (a large chunk of its own) also starts loading then, beside the app's code, rather
+ * than once the router has been made.
  */
 const screenQueries: Partial<Record<ClientScreen, (clientId: string, params: Params) => void>> = {
   // The builder reads the template fresh: an answer asked for at page load is.
   template: (clientId, { id }) => {
     if (id) askEarlyAt(clientId, BuilderTemplateQuery, { id });
+    void loadBuilderScreen();
+  },
+  'template-create': () => {
+    void loadBuilderScreen();
   },
 };
 
