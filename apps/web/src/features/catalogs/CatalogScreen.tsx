@@ -12,7 +12,7 @@ import { type CatalogDetail, NEW_SET_PARAM, type ProductSet } from './catalog';
 import { isImportActive } from './catalogFormat';
 import { CatalogHeader } from './CatalogHeader';
 import { CatalogSettingsModal } from './CatalogSettingsModal';
-import { KEEP_AS_EXTRA, parseColumnMapping } from './columnMapping';
+import { extraFieldNames } from './ruleFields';
 import { ImportActivity } from './ImportActivity';
 import { ImportFailedNotice } from './ImportFailedNotice';
 import { ImportsTab } from './ImportsTab';
@@ -62,15 +62,6 @@ export function CatalogScreen({ route }: ClientScreenProps) {
 }
 
 type CatalogTab = 'items' | 'imports' | 'sets';
-
-/** The columns of the newest finished import that were kept as extra fields: product-set rules can test them. */
-function extraFieldNames(catalog: CatalogDetail): string[] {
-  const finished = catalog.imports.find((entry) => entry.status === 'completed');
-  const mapping = parseColumnMapping(catalog.columnMappingJson);
-  return (finished?.unknownColumns ?? [])
-    .filter((column) => (mapping[column] ?? KEEP_AS_EXTRA) === KEEP_AS_EXTRA)
-    .map((column) => column.trim().replace(/^g:/i, ''));
-}
 
 function CatalogPage({ catalog, listUrl }: { catalog: CatalogDetail; listUrl: string }) {
   const navigate = useNavigate();

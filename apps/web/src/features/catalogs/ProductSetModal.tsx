@@ -5,6 +5,7 @@ import { ProductSetFieldsQuery } from './api/productSetFields';
 import type { ProductSet } from './catalog';
 import { ProductSetEditor } from './ProductSetEditor';
 import type { RuleField } from './productSetRules';
+import { ruleFieldsOf } from './ruleFields';
 
 /**
  * The dialog that creates a product set (`set` null) or edits one. Its content mounts afresh each time
@@ -25,15 +26,7 @@ export function ProductSetModal({
 }) {
   const [{ data, error }] = useQuery({ query: ProductSetFieldsQuery, pause: !opened });
   const known = data?.productSetFields;
-  const fields: RuleField[] | undefined = known && [
-    ...known.map((field) => ({
-      ...field,
-      kind: field.kind === 'number' ? ('number' as const) : ('text' as const),
-    })),
-    ...extraFieldNames
-      .filter((name) => !known.some((field) => field.name === name))
-      .map((name) => ({ name, label: name, kind: 'text' as const, extra: true })),
-  ];
+  const fields: RuleField[] | undefined = known && ruleFieldsOf(known, extraFieldNames);
   return (
     <Modal
       opened={opened}

@@ -1,24 +1,34 @@
-import { ActionIcon, Box, Fieldset, Group, JsonInput, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Fieldset, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
+import { ItemFilterInput } from '../catalogs';
 import { TemplateThumbnail } from '../templates';
 import type { FeedTemplate } from './feed';
-import { INVALID_FILTER_JSON, slotChoices } from './feedDraft';
+import { slotChoices } from './feedDraft';
 import { designLabel } from './feedFormat';
 import type { NewFeedForm } from './newFeedForm';
 import { SlotFeatureSwitches } from './SlotFeatureSwitches';
 import { TemplateSelect } from './TemplateSelect';
 
-/** One design of the new feed: its template, optional slot features and item filter, and its place. */
+/**
+ * One design of a new or edited feed: its template, optional slot features and item filter (the
+ * product-set rule editor, counting the items of `catalogId`), and its place.
+ */
 export function DesignEditor({
   form,
   index,
   count,
   templates,
+  catalogId,
+  versionNote,
 }: {
   form: NewFeedForm;
   index: number;
   count: number;
   templates: readonly FeedTemplate[] | undefined;
+  /** The catalogue of the feed's product set; null until one is chosen. */
+  catalogId: string | null;
+  /** Says which version an existing design stays on (when not its template's newest). */
+  versionNote?: string | undefined;
 }) {
   const design = form.getValues().designs[index];
   if (!design) return null;
@@ -47,6 +57,8 @@ export function DesignEditor({
                 form.setFieldValue(`designs.${index}`, {
                   ...design,
                   templateId: chosen?.id ?? null,
+                  // Another template: its newest version.
+                  templateVersionId: null,
                   slots: chosen ? slotChoices(chosen.slots) : [],
                 })
               }
@@ -112,16 +124,30 @@ export function DesignEditor({
             </Stack>
           </Group>
         )}
-        <JsonInput
-          label="Item filter (optional)"
-          description='Meta’s product-set filter JSON, for example {"brand": {"eq": "Acme"}}. Empty: every item.'
-          placeholder="{}"
-          autosize
-          minRows={2}
-          maxRows={8}
-          validationError={INVALID_FILTER_JSON}
-          {...form.getInputProps(`designs.${index}.itemFilter`)}
-        />
+        {versionNote && design.templateVersionId && (
+          <Text size="sm" c="dimmed">
+            {versionNote}
+          </Text>
+        )}
+        <Stack gap={4} role="group" aria-label={`Item filter of ${label.toLowerCase()}`}>
+          {catalogId ? (
+            <ItemFilterInput
+              catalogId={catalogId}
+              initialFilterJson={design.itemFilter}
+              label="Item filter (optional: no rules, every item can take this design)"
+              onChange={(filterJson) => form.setFieldValue(`designs.${index}.itemFilter`, filterJson)}
+            />
+          ) : (
+            <Text size="sm" c="dimmed">
+              Choose a product set to filter the items this design takes.
+            </Text>
+          )}
+          {form.errors[`designs.${index}.itemFilter`] && (
+            <Text size="sm" c="red" role="alert">
+              {form.errors[`designs.${index}.itemFilter`]}
+            </Text>
+          )}
+        </Stack>
       </Stack>
     </Fieldset>
   );

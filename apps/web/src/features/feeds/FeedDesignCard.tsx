@@ -3,22 +3,22 @@ import { Link } from 'react-router';
 import { clientUrl } from '../../app/routes';
 import { TemplateThumbnail } from '../templates';
 import { DesignTemplateName } from './DesignTemplateName';
-import type { FeedDesign, FeedTemplate } from './feed';
+import { DesignVersionNotice } from './DesignVersionNotice';
+import type { FeedDesign } from './feed';
 import { describeSlotFeatures, designLabel } from './feedFormat';
 
-/** One design of a feed: its template, the slot features it changes, its item filter, and a link to it. */
+/**
+ * One design of a feed: its template and version (with what to do when it is an older one), the slot
+ * features it changes, its item filter, and a link to it.
+ */
 export function FeedDesignCard({
   clientId,
   feedId,
   design,
-  template,
-  templatesLoaded,
 }: {
   clientId: string;
   feedId: string;
   design: FeedDesign;
-  template: FeedTemplate | undefined;
-  templatesLoaded: boolean;
 }) {
   const label = designLabel(design.position);
   const slots = describeSlotFeatures(design.slotFeaturesJson);
@@ -26,14 +26,19 @@ export function FeedDesignCard({
     <Paper withBorder p="sm" radius="md" component="article" aria-label={label}>
       <Group align="flex-start" wrap="nowrap" gap="md">
         <Box w={96} style={{ flexShrink: 0, borderRadius: 4, overflow: 'hidden' }}>
-          <TemplateThumbnail url={template?.thumbnailUrl} name={template?.name ?? label} height={96} />
+          <TemplateThumbnail
+            url={design.templateVersion?.thumbnailUrl}
+            name={design.templateVersion?.templateName ?? label}
+            height={96}
+          />
         </Box>
-        <Stack gap={4} style={{ minWidth: 0 }}>
+        <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
           <Group gap="xs">
             <Text fw={600}>{label}</Text>
             <Text c="dimmed">·</Text>
-            <DesignTemplateName clientId={clientId} template={template} loaded={templatesLoaded} />
+            <DesignTemplateName clientId={clientId} design={design} />
           </Group>
+          <DesignVersionNotice clientId={clientId} feedId={feedId} design={design} />
           {slots.length === 0 ? (
             <Text size="sm" c="dimmed">
               Slots as the template designs them.

@@ -5,10 +5,11 @@ import { formatTemplateSize, TemplateThumbnail } from '../templates';
 import { DesignSlotTable } from './DesignSlotTable';
 import { DesignTemplateName } from './DesignTemplateName';
 import { DesignUsage } from './DesignUsage';
+import { DesignVersionNotice } from './DesignVersionNotice';
 import type { FeedDetail } from './feed';
 import { designSlotRows } from './feedDraft';
 import { designLabel, parseSlotFeatures, prettyJson } from './feedFormat';
-import { useTemplatesByVersion } from './useTemplatesByVersion';
+import { useTemplatesById } from './useTemplatesById';
 
 /** One design of a feed: its template, its slot features and item filter, and the ads that took it. */
 export function FeedDesignDetails({
@@ -20,7 +21,7 @@ export function FeedDesignDetails({
   feed: FeedDetail;
   designId: string;
 }) {
-  const templates = useTemplatesByVersion();
+  const templates = useTemplatesById();
   const design = feed.designs.find((candidate) => candidate.id === designId);
   if (!design)
     return (
@@ -35,7 +36,9 @@ export function FeedDesignDetails({
     );
 
   const label = designLabel(design.position);
-  const template = templates.byVersion.get(design.templateVersionId);
+  const version = design.templateVersion;
+  const template = version ? templates.byId.get(version.templateId) : undefined;
+  // The slots as the template's newest version has them (a design on an older one: as close as known).
   const rows = designSlotRows(template?.slots, parseSlotFeatures(design.slotFeaturesJson));
   return (
     <Stack gap="lg" component="section" aria-label={label}>
@@ -45,29 +48,26 @@ export function FeedDesignDetails({
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
-            <TemplateThumbnail url={template?.thumbnailUrl} name={template?.name ?? label} height={320} />
+            <TemplateThumbnail
+              url={version?.thumbnailUrl}
+              name={version?.templateName ?? label}
+              height={320}
+            />
           </Paper>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="sm">
             <Group gap="xs">
               <Text>Template:</Text>
-              <DesignTemplateName clientId={clientId} template={template} loaded={templates.loaded} />
+              <DesignTemplateName clientId={clientId} design={design} />
             </Group>
-            {template ? (
+            {version?.isNewest && (
               <Text size="sm" c="dimmed">
-                Version {template.versionNumber} (the newest) ·{' '}
-                {formatTemplateSize(template.width, template.height)}
-                {template.archived ? ' · archived' : ''}
+                Version {version.versionNumber} (the newest)
+                {template ? ` · ${formatTemplateSize(template.width, template.height)}` : ''}
               </Text>
-            ) : (
-              templates.loaded && (
-                <Text size="sm" c="dimmed">
-                  This design uses template version <Code>{design.templateVersionId}</Code>, which is no
-                  longer the newest version of any template, so its name and thumbnail are not known here.
-                </Text>
-              )
             )}
+            <DesignVersionNotice clientId={clientId} feedId={feed.id} design={design} />
             <Text size="sm" c="dimmed">
               An item takes the first design whose filter it passes and for which it has an image per slot.
             </Text>

@@ -31,7 +31,7 @@ export function FeedScreen({ route }: ClientScreenProps) {
           <FeedCountCards clientId={clientId} feedId={feed.id} counts={feed.counts} />
           <Grid gap="lg">
             <Grid.Col span={{ base: 12, lg: 6 }}>
-              <FeedDesigns clientId={clientId} feedId={feed.id} designs={feed.designs} />
+              <FeedDesigns clientId={clientId} feed={feed} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, lg: 6 }}>
               <FeedExportUrls

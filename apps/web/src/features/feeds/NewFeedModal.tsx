@@ -129,6 +129,7 @@ function NewFeedForm({ catalogId, productSetId, onClose }: NewFeedTarget & { onC
             index={index}
             count={designs.length}
             templates={templates}
+            catalogId={form.getValues().catalogId}
           />
         ))}
         <Button

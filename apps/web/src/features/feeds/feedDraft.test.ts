@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  designDraftOf,
   designInputs,
   designSlotRows,
   type DesignSlotRow,
   emptyDesign,
   feedNameError,
+  INCOMPLETE_FILTER,
   itemFilterError,
   slotChoices,
   slotFeaturesJson,
@@ -229,4 +231,43 @@ describe('designSlotRows', () => {
         changed: ['removeBorders', 'horizontalAlignment'],
       },
     ]));
+});
+
+describe('editing a feed’s designs', () => {
+  const slots = [{ id: 'MAIN_001', index: 0, features: [{ key: 'isContain', value: 'true' }] }];
+
+  it('starts from the design as stored: its slot features over the template’s, its version and filter', () => {
+    const draft = designDraftOf(
+      { id: 'd1', templateVersionId: 'v1', itemFilterJson: '{"brand":{"eq":"Acme"}}' },
+      { MAIN_001: { removeBackground: 'true', horizontalAlignment: 'left' } },
+      't1',
+      slots,
+    );
+    expect(draft).toMatchObject({ id: 'd1', templateId: 't1', templateVersionId: 'v1' });
+    expect(draft.itemFilter).toBe('{"brand":{"eq":"Acme"}}');
+    expect(draft.slots[0]).toMatchObject({
+      slotId: 'MAIN_001',
+      isContain: true,
+      removeBackground: true,
+      horizontalAlignment: 'LEFT',
+      verticalAlignment: 'MIDDLE',
+    });
+  });
+
+  it('sends a kept design by id on its version, a new one by template, and no filter for {}', () => {
+    const kept = designDraftOf({ id: 'd1', templateVersionId: 'v1', itemFilterJson: null }, {}, 't1', slots);
+    const added = { ...emptyDesign('k2'), templateId: 't2', itemFilter: '{}' };
+    const templates = new Map([
+      ['t1', { slots }],
+      ['t2', { slots: [] }],
+    ]);
+    expect(designInputs([kept, added], templates)).toEqual([
+      { id: 'd1', templateVersionId: 'v1', slotFeaturesJson: '{}', itemFilterJson: null },
+      { templateId: 't2', slotFeaturesJson: '{}', itemFilterJson: null },
+    ]);
+  });
+
+  it('refuses an item filter whose rules are not finished', () => {
+    expect(itemFilterError(null)).toBe(INCOMPLETE_FILTER);
+  });
 });

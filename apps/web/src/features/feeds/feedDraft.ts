@@ -83,11 +83,18 @@ export type SlotChoice = { slotId: string } & SlotFeatures;
 export interface DesignDraft {
   /** A stable React key. */
   key: string;
+  /** The feed's design this draft edits (absent: a new design). */
+  id?: string;
   templateId: string | null;
+  /**
+   * The version an existing design is on, kept while its template is not changed (a design on an older
+   * version stays there); null: the template's newest version.
+   */
+  templateVersionId?: string | null;
   /** One entry per slot of the chosen template, in input order. */
   slots: SlotChoice[];
-  /** Meta's product-set filter JSON; empty for every item. */
-  itemFilter: string;
+  /** Meta's product-set filter JSON; empty (or `{}`) for every item; null while a rule is incomplete. */
+  itemFilter: string | null;
 }
 
 const SLOT_FEATURE_KEYS: readonly SlotFeatureKey[] = [
@@ -164,9 +171,11 @@ export function slotFeaturesJson(
 }
 
 export const INVALID_FILTER_JSON = 'The item filter is not valid JSON.';
+export const INCOMPLETE_FILTER = 'Finish the item filter’s rules marked in red, or remove them.';
 
 /** Why an item filter cannot be sent, or null when it is empty or a JSON object. */
-export function itemFilterError(text: string): string | null {
+export function itemFilterError(text: string | null): string | null {
+  if (text === null) return INCOMPLETE_FILTER;
   if (text.trim() === '') return null;
   let value: unknown;
   try {
@@ -179,11 +188,22 @@ export function itemFilterError(text: string): string | null {
   return null;
 }
 
-/** One design of createFeed's input. */
+/** One design of createFeed's (and updateFeed's) input. */
 export interface FeedDesignInput {
-  templateId: string;
+  /** updateFeed: the design changed in place. */
+  id?: string;
+  /** The template's newest version is used… */
+  templateId?: string;
+  /** …unless the design stays on the version it is on. */
+  templateVersionId?: string;
   slotFeaturesJson: string;
   itemFilterJson: string | null;
+}
+
+/** The filter to send: none for an empty one or `{}` (every item). */
+function filterToSend(text: string | null): string | null {
+  const trimmed = text?.trim() ?? '';
+  return trimmed === '' || trimmed === '{}' ? null : trimmed;
 }
 
 /**
@@ -198,11 +218,49 @@ export function designInputs(
     const template = draft.templateId ? templates.get(draft.templateId) : undefined;
     if (!draft.templateId || !template) throw new Error(`Design ${index + 1} has no template.`);
     return {
-      templateId: draft.templateId,
+      ...(draft.id ? { id: draft.id } : {}),
+      ...(draft.templateVersionId
+        ? { templateVersionId: draft.templateVersionId }
+        : { templateId: draft.templateId }),
       slotFeaturesJson: slotFeaturesJson(template.slots, draft.slots),
-      itemFilterJson: draft.itemFilter.trim() === '' ? null : draft.itemFilter.trim(),
+      itemFilterJson: filterToSend(draft.itemFilter),
     };
   });
+}
+
+/**
+ * A feed's design as the edit form holds it: the template's slots as the design sets them (the template's
+ * own features overlaid with the design's), its version kept, its item filter as stored.
+ */
+export function designDraftOf(
+  design: { id: string; templateVersionId: string; itemFilterJson: string | null },
+  /** The design's slot features (parseSlotFeatures of its slotFeaturesJson). */
+  features: Readonly<Record<string, Readonly<Record<string, string>>>>,
+  templateId: string | null,
+  templateSlots: readonly TemplateSlotLike[],
+): DesignDraft {
+  const slots = slotChoices(templateSlots).map((choice) => {
+    const own = features[choice.slotId] ?? {};
+    return {
+      slotId: choice.slotId,
+      isContain: readSwitch(own.isContain) ?? choice.isContain,
+      removeBorders: readSwitch(own.removeBorders) ?? choice.removeBorders,
+      removeBordersHard: readSwitch(own.removeBordersHard) ?? choice.removeBordersHard,
+      removeBackground: readSwitch(own.removeBackground) ?? choice.removeBackground,
+      horizontalAlignment:
+        readPlacement(own.horizontalAlignment, HORIZONTAL_ALIGNMENTS) ?? choice.horizontalAlignment,
+      verticalAlignment:
+        readPlacement(own.verticalAlignment, VERTICAL_ALIGNMENTS) ?? choice.verticalAlignment,
+    };
+  });
+  return {
+    key: design.id,
+    id: design.id,
+    templateId,
+    templateVersionId: design.templateVersionId,
+    slots,
+    itemFilter: design.itemFilterJson ?? '',
+  };
 }
 
 /** The feed name's limit (the server's). */

@@ -7,6 +7,7 @@ export const FeedQuery = graphql(`
       id
       name
       productSetId
+      catalogId
       status
       updatedAt
       exportUrls
@@ -29,6 +30,15 @@ export const FeedQuery = graphql(`
         templateVersionId
         slotFeaturesJson
         itemFilterJson
+        templateVersion {
+          templateId
+          templateName
+          versionNumber
+          thumbnailUrl
+          newestVersionNumber
+          isNewest
+          templateArchived
+        }
       }
     }
   }
