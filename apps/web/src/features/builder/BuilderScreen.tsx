@@ -28,6 +28,8 @@ import { useSaveTemplate, type SaveConflict } from './panels/useSaveTemplate';
 import { previewSlotsOf, type ServerPreviewSlot } from './preview/adGenerationJob';
 import { PreviewBar } from './preview/PreviewBar';
 import { PreviewPanel } from './preview/PreviewPanel';
+import { ProductViewSwitch, useProductViewStatus } from './preview/ProductViewSwitch';
+import { useProductView } from './preview/useProductView';
 import { usePreviewSession } from './preview/usePreviewSession';
 import { TemplateTagsButton } from './tags/TemplateTagsButton';
 import { runCommand } from './commands/registry';
@@ -99,6 +101,9 @@ function BuilderWorkspace({ template, clientId, onReload }: BuilderWorkspaceProp
   const dirty = useEditorState(editor, selectDirty);
   // The Preview state, shared by the PREVIEW tab and the bottom preview bar.
   const preview = usePreviewSession(editor);
+  // The canvas draws the ad with the preview's item (product view).
+  const productView = useProductView(editor, preview, template?.id ?? null);
+  const productStatus = useProductViewStatus(productView);
   // 'Insert placeholder' also offers the columns of the catalogue chosen in PREVIEW.
   const catalogueColumns = useMemo(
     () => catalogueColumnsOf(preview.state.previewItems),
@@ -156,6 +161,7 @@ function BuilderWorkspace({ template, clientId, onReload }: BuilderWorkspaceProp
       <ImportProgress progress={progress} />
       <BuilderToolbar
         editor={editor}
+        canvasView={<ProductViewSwitch editor={editor} productView={productView} />}
         saving={saving}
         onSave={feedsQuestion.requestSave}
         offers={
@@ -207,14 +213,14 @@ function BuilderWorkspace({ template, clientId, onReload }: BuilderWorkspaceProp
             </Tabs.Panel>
           </Box>
         </Tabs>
-        <BuilderCanvas editor={editor} onView={onView} />
+        <BuilderCanvas editor={editor} onView={onView} productView={productView} />
         <Box w={240}>
           <CatalogueColumnsContext value={catalogueColumns}>
             <PropertiesPanel editor={editor} />
           </CatalogueColumnsContext>
         </Box>
       </Group>
-      <PreviewBar preview={preview} />
+      <PreviewBar preview={preview} notice={productStatus.message} />
       {feedsQuestion.question}
       <SaveConflictModal
         conflict={conflict}

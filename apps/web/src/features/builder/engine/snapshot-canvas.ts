@@ -21,8 +21,22 @@ function sameMatrix(a: DOMMatrix, b: DOMMatrix): boolean {
   return a.a === b.a && a.b === b.b && a.c === b.c && a.d === b.d && a.e === b.e && a.f === b.f;
 }
 
+/**
+ * Draws the canvas instead of its objects (the product view, product-view.ts): `paint` draws in canvas units
+ * and returns the objects that still draw themselves over it, or 'all' for the usual drawing.
+ */
+export interface CanvasPainter {
+  paint(
+    ctx: CanvasRenderingContext2D,
+    objects: readonly FabricObject[],
+    moving: ReadonlySet<FabricObject> | undefined,
+  ): readonly FabricObject[] | 'all';
+}
+
 export class SnapshotCanvas extends Canvas {
   private frozen: { moving: ReadonlySet<FabricObject>; snapshots?: Snapshots } | undefined;
+  /** Set by the product view while it is shown; never for exports (they draw on a context of their own). */
+  painter: CanvasPainter | undefined;
 
   /** Until thaw(), draws every object but `moving` from snapshots. */
   freeze(moving: readonly FabricObject[]): void {
@@ -35,6 +49,14 @@ export class SnapshotCanvas extends Canvas {
   }
 
   override _renderObjects(ctx: CanvasRenderingContext2D, objects: FabricObject[]): void {
+    const painted =
+      this.painter && ctx === this.getContext()
+        ? this.painter.paint(ctx, objects, this.frozen?.moving)
+        : 'all';
+    if (painted !== 'all') {
+      for (const object of painted) object.render(ctx);
+      return;
+    }
     const frozen = this.frozen;
     if (!frozen || ctx !== this.getContext()) {
       super._renderObjects(ctx, objects);

@@ -2,17 +2,23 @@ import { Box } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import type { BuilderEditor } from '../engine/BuilderEditor';
 import { FabricView } from '../engine/fabric-view';
+import type { ProductView } from '../engine/product-view';
 import { ImportPlaceholders } from './images/ImportPlaceholders';
 import { useCanvasPictureDrop } from './images/useCanvasPictureDrop';
 import { useFontChoices } from './text/useFontChoices';
 
-/** Mounts the fabric view of the editor; `onView` gets it (for the thumbnail) and null on unmount. */
+/**
+ * Mounts the fabric view of the editor; `onView` gets it (for the thumbnail) and null on unmount. The
+ * product view, when given, draws the ad on it.
+ */
 export function BuilderCanvas({
   editor,
   onView,
+  productView,
 }: {
   editor: BuilderEditor;
   onView: (view: FabricView | null) => void;
+  productView?: ProductView;
 }) {
   const container = useRef<HTMLDivElement>(null);
   // The brand kit's font files, so that texts in brand fonts are drawn in them from the start.
@@ -26,11 +32,13 @@ export function BuilderCanvas({
     host.appendChild(element);
     const view = new FabricView(element, editor);
     onView(view);
+    productView?.attach(view);
     return () => {
+      productView?.attach(null);
       onView(null);
       void view.dispose().then(() => element.remove());
     };
-  }, [editor, onView]);
+  }, [editor, onView, productView]);
   // Picture files dropped on the canvas area are placed where they are dropped (panels/images).
   const drop = useCanvasPictureDrop(editor, container);
   return (

@@ -21,12 +21,14 @@ export interface BuilderToolbarProps {
   onSave: () => void;
   /** Other ways to start a template (the library, an SVG import), shown before Save. */
   offers?: ReactNode;
+  /** The product / fields switch of the canvas, shown before the zoom controls. */
+  canvasView?: ReactNode;
 }
 
 const selectToolbarState = ({ model, zoom, safeZone }: EditorState) => ({ name: model.name, zoom, safeZone });
 
 /** Name, undo and redo, zoom, safe zone, other ways to start, and Save. */
-export function BuilderToolbar({ editor, saving, onSave, offers }: BuilderToolbarProps) {
+export function BuilderToolbar({ editor, saving, onSave, offers, canvasView }: BuilderToolbarProps) {
   const { name, zoom, safeZone } = useEditorState(editor, selectToolbarState, shallowEqual);
   return (
     <Group gap="sm" wrap="wrap" mb="sm" justify="space-between">
@@ -45,6 +47,7 @@ export function BuilderToolbar({ editor, saving, onSave, offers }: BuilderToolba
         </CommandButton>
       </Group>
       <Group gap="xs" wrap="nowrap">
+        {canvasView}
         <CommandButton editor={editor} commandId="zoom-out">
           <IconZoomOut size={18} />
         </CommandButton>

@@ -27,7 +27,14 @@ const THUMB_SIZE = 168;
  * expanded, the item and the next few drawn live side by side (picking one previews it), or the one item
  * large. It shares the Preview state with the PREVIEW tab, where the catalogue and items are chosen.
  */
-export function PreviewBar({ preview }: { preview: PreviewSession }) {
+export function PreviewBar({
+  preview,
+  notice = null,
+}: {
+  preview: PreviewSession;
+  /** Why the canvas could not draw the ad with the item (the product view's message), under the bar's title. */
+  notice?: string | null;
+}) {
   const { state, dispatch, renderLive } = preview;
   const [expanded, setExpanded] = useState(false);
   const [view, setView] = useState<BarView>('next');
@@ -63,6 +70,11 @@ export function PreviewBar({ preview }: { preview: PreviewSession }) {
           </ActionIcon>
         </Group>
       </Group>
+      {notice && (
+        <Text size="xs" c="red" px="sm" pb={6} role="alert" data-testid="product-view-message">
+          {notice}
+        </Text>
+      )}
       <Collapse expanded={expanded}>
         {/* Drawn only while open: the renderer loads when a live preview is first shown. */}
         {expanded && (

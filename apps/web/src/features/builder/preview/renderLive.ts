@@ -27,7 +27,7 @@ const IMAGE_CACHE_SIZE = 24;
 const RENDER_CACHE_SIZE = 12;
 
 /** A small cache, least recently used out first; `evict` hears what leaves for want of room. */
-function lruCache<V extends object>(size: number, evict: (value: V) => void = () => undefined) {
+export function lruCache<V extends object>(size: number, evict: (value: V) => void = () => undefined) {
   const entries = new LRUCache<string, V>({
     max: size,
     dispose: (value, _key, reason) => {
@@ -54,28 +54,23 @@ const defaultRenderOffscreen = async (request: RenderRequest) => {
   return browserRenderer.renderOffscreen(request);
 };
 
+/** The render request for a template and an item, with the item's inputs and images loaded. */
+export type LiveRequests = (svg: string, item: PreviewItem) => Promise<RenderRequest>;
+
 /**
- * A RenderTemplate with caches: each item's inputs are read once, each image is downloaded once (with the
- * session's cookie, as a blob: URL the renderer reads), and the same template and item are drawn once
- * however many previews show them (the PREVIEW tab and the preview bar).
+ * LiveRequests with caches: each item's inputs are read once and each image is downloaded once (with the
+ * session's cookie, as a blob: URL the renderer reads). The live preview and the canvas's product view
+ * share one.
  */
-export function createLiveRenderer(deps: LiveRendererDeps): RenderTemplate {
+export function createLiveRequests(deps: Omit<LiveRendererDeps, 'renderOffscreen'>): LiveRequests {
   const fetchFn = deps.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const createObjectUrl = deps.createObjectUrl ?? ((blob: Blob) => URL.createObjectURL(blob));
   const revokeObjectUrl = deps.revokeObjectUrl ?? ((url: string) => URL.revokeObjectURL(url));
-  const renderOffscreen = deps.renderOffscreen ?? defaultRenderOffscreen;
 
   const inputs = lruCache<Promise<LiveInputs>>(RENDER_CACHE_SIZE);
   const images = lruCache<Promise<string>>(IMAGE_CACHE_SIZE, (image) => {
     void image.then(revokeObjectUrl, () => undefined);
   });
-  const renders = lruCache<Promise<string>>(RENDER_CACHE_SIZE);
-
-  /** Forgets a failed load, so the next render tries again. */
-  const remembered = <V>(cache: { delete(key: string): void }, key: string, load: Promise<V>) => {
-    load.catch(() => cache.delete(key));
-    return load;
-  };
 
   const loadImage = (url: string) =>
     images.get(url, () =>
@@ -100,7 +95,7 @@ export function createLiveRenderer(deps: LiveRendererDeps): RenderTemplate {
       ),
     );
 
-  const draw = async (svg: string, item: PreviewItem) => {
+  return async (svg, item) => {
     const id = item.productCatalogItemId;
     const itemInputs = await inputs.get(id, () => remembered(inputs, id, deps.loadInputs(id)));
     const slotImages = await Promise.all(
@@ -109,7 +104,29 @@ export function createLiveRenderer(deps: LiveRendererDeps): RenderTemplate {
         return url === null ? null : loadImage(url);
       }),
     );
-    const { imageDataUrl } = await renderOffscreen(liveRenderRequest(svg, itemInputs, slotImages));
+    return liveRenderRequest(svg, itemInputs, slotImages);
+  };
+}
+
+/** Forgets a failed load, so the next render tries again. */
+export function remembered<V>(cache: { delete(key: string): void }, key: string, load: Promise<V>) {
+  load.catch(() => cache.delete(key));
+  return load;
+}
+
+/**
+ * A RenderTemplate with caches: the requests of `requests` (made here when not given), and the same
+ * template and item are drawn once however many previews show them (the PREVIEW tab and the preview bar).
+ */
+export function createLiveRenderer(
+  deps: LiveRendererDeps | (Pick<LiveRendererDeps, 'renderOffscreen'> & { requests: LiveRequests }),
+): RenderTemplate {
+  const requests = 'requests' in deps ? deps.requests : createLiveRequests(deps);
+  const renderOffscreen = deps.renderOffscreen ?? defaultRenderOffscreen;
+  const renders = lruCache<Promise<string>>(RENDER_CACHE_SIZE);
+
+  const draw = async (svg: string, item: PreviewItem) => {
+    const { imageDataUrl } = await renderOffscreen(await requests(svg, item));
     return imageDataUrl;
   };
 

@@ -5,7 +5,7 @@ import type { BuilderEditor } from '../engine/BuilderEditor';
 import { LivePreviewInputsQuery } from './api/livePreviewInputs';
 import type { LiveInputs } from './liveRequest';
 import { initialPreviewState, previewReducer, type PreviewAction, type PreviewState } from './previewState';
-import { createLiveRenderer } from './renderLive';
+import { createLiveRenderer, createLiveRequests, type LiveRequests } from './renderLive';
 import type { RenderLive } from './useLivePreview';
 import { usePreviewItems } from './usePreviewItems';
 
@@ -20,6 +20,8 @@ export interface PreviewSession {
   reloadItems: () => void;
   /** Draws an item with the current template; a new function when the template changed. */
   renderLive: RenderLive;
+  /** The render request of a template and an item (inputs and images cached; the canvas's product view uses it). */
+  requests: LiveRequests;
 }
 
 /**
@@ -54,9 +56,9 @@ export function usePreviewSession(editor: BuilderEditor): PreviewSession {
   const [state, dispatch] = useReducer(previewReducer, initialPreviewState);
   const reloadItems = usePreviewItems(state, dispatch);
   const client = useClient();
-  const renderTemplate = useMemo(
+  const requests = useMemo(
     () =>
-      createLiveRenderer({
+      createLiveRequests({
         loadInputs: async (productCatalogItemId) => {
           const result = await client
             .query(LivePreviewInputsQuery, { productCatalogItemId }, { requestPolicy: 'network-only' })
@@ -74,6 +76,7 @@ export function usePreviewSession(editor: BuilderEditor): PreviewSession {
       }),
     [client],
   );
+  const renderTemplate = useMemo(() => createLiveRenderer({ requests }), [requests]);
   const svg = useDebouncedTemplate(editor);
   const renderLive = useCallback<RenderLive>(
     (item) =>
@@ -82,5 +85,5 @@ export function usePreviewSession(editor: BuilderEditor): PreviewSession {
         : renderTemplate(svg, item),
     [renderTemplate, svg],
   );
-  return { state, dispatch, reloadItems, renderLive };
+  return { state, dispatch, reloadItems, renderLive, requests };
 }

@@ -1,0 +1,68 @@
+/**
+ * The product view's bitmaps (engine/product-view.ts, ARCHITECTURE.md "Product view"): the renderer package's
+ * browser renderer draws the template with an item's live inputs (the requests the live preview uses), as
+ * bitmaps for the canvas: the whole ad, and the ad without some layers and only them from one render.
+ * Cached by template and item, as the live preview's pictures are.
+ */
+import type { RenderRequest } from '@adloom/renderer';
+import type { LayerPick, PartsRenderResult } from '@adloom/renderer/browser';
+import type { ProductSource } from '../engine/product-view';
+import type { ProductBitmap } from '../engine/product-frame';
+import type { PreviewItem } from './previewItem';
+import { lruCache, remembered, type LiveRequests } from './renderLive';
+
+/** Draws parts of one render (the browser renderer's renderParts). */
+export type RenderParts = (
+  request: RenderRequest,
+  parts: readonly (LayerPick | null)[],
+) => Promise<Pick<PartsRenderResult, 'bitmaps'> | { bitmaps: ProductBitmap[] }>;
+
+const defaultRenderParts: RenderParts = async (request, parts) => {
+  const { browserRenderer } = await import('./browserRenderer');
+  return browserRenderer.renderParts(request, parts);
+};
+
+/** How many whole ads and split pairs are kept (the last few edits, undo, another item and back). */
+const FULL_CACHE_SIZE = 6;
+const SPLIT_CACHE_SIZE = 2;
+
+/** Makes the product view's source for an item; one per builder, its caches shared by every item. */
+export function createProductRenderer(
+  requests: LiveRequests,
+  renderParts: RenderParts = defaultRenderParts,
+): (item: PreviewItem) => ProductSource {
+  const fulls = lruCache<Promise<ProductBitmap>>(FULL_CACHE_SIZE);
+  const splits = lruCache<Promise<{ without: ProductBitmap; only: ProductBitmap }>>(SPLIT_CACHE_SIZE);
+  const draw = async (svg: string, item: PreviewItem, parts: readonly (LayerPick | null)[]) => {
+    const { bitmaps } = await renderParts(await requests(svg, item), parts);
+    return bitmaps as ProductBitmap[];
+  };
+  return (item) => {
+    const key = item.productCatalogItemId;
+    return {
+      key,
+      full: (svg) => {
+        const tag = `${key}\n${svg}`;
+        return fulls.get(tag, () =>
+          remembered(
+            fulls,
+            tag,
+            draw(svg, item, [null]).then(([full]) => full!),
+          ),
+        );
+      },
+      split: (svg, layerIds) => {
+        const tag = `${key}\n${layerIds.join(' ')}\n${svg}`;
+        return splits.get(tag, () =>
+          remembered(
+            splits,
+            tag,
+            draw(svg, item, [{ withoutLayers: layerIds }, { onlyLayers: layerIds }]).then(
+              ([without, only]) => ({ without: without!, only: only! }),
+            ),
+          ),
+        );
+      },
+    };
+  };
+}
