@@ -18,6 +18,29 @@ export interface EditCommandArgs extends Record<NudgeId, void> {
   'zoom-reset': void;
 }
 
+/** The design tools' habits on top of the spec's shortcuts (designCommands.ts). */
+export interface DesignCommandArgs {
+  deselect: void;
+  'select-all': void;
+  duplicate: void;
+  group: void;
+  ungroup: void;
+  'bring-forward': void;
+  'send-backward': void;
+  'bring-to-front': void;
+  'send-to-back': void;
+}
+
+/** The workspace around the document: fit, panels, the shortcut sheet, save (viewCommands.ts). */
+export interface ViewCommandArgs {
+  'zoom-fit': void;
+  'toggle-left-panel': void;
+  'toggle-right-panel': void;
+  'toggle-panels': void;
+  shortcuts: void;
+  save: void;
+}
+
 /** What the panels do to the document and the editor (panelCommands.ts). */
 export interface PanelCommandArgs {
   /** Selects these layers (locked and unknown ones are left out). */
@@ -52,12 +75,13 @@ export interface PanelCommandArgs {
   'template-saved': { readonly tags: readonly ChosenTag[]; readonly model: BuilderModel };
 }
 
-/** What the canvas shows (viewCommands.ts). */
-export interface ViewCommandArgs {
+/** What the canvas shows: the ad drawn with the preview item, or the fields (productViewCommands.ts). */
+export interface ProductViewCommandArgs {
   /** Product view ↔ fields view (shift+p). */
   'toggle-product-view': void;
   'set-canvas-view': { readonly view: CanvasView };
 }
 
 /** Every command's arguments by id. */
-export interface BuilderCommandArgs extends EditCommandArgs, PanelCommandArgs, ViewCommandArgs {}
+export interface BuilderCommandArgs
+  extends EditCommandArgs, DesignCommandArgs, PanelCommandArgs, ViewCommandArgs, ProductViewCommandArgs {}

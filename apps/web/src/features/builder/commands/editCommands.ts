@@ -64,7 +64,8 @@ export const EDIT_COMMANDS: Pick<BuilderCommandTable, keyof EditCommandArgs> = {
     id: 'zoom-in',
     ownsKeys: true,
     label: 'Zoom in',
-    keys: ['mod+equals'],
+    // mod+plus: ctrl/cmd and the + the user sees (shift+= on a US keyboard, the keypad, a layout's own +).
+    keys: ['mod+equals', 'mod+plus'],
     isEnabled: (editor) => editor.canZoomIn,
     run: (editor) => editor.zoomIn(),
   },

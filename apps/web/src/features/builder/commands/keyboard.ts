@@ -4,7 +4,7 @@
  * canvas (spec section 2: shortcuts apply only when not typing in an input).
  */
 import type { BuilderEditor } from '../engine/BuilderEditor';
-import { comboOf, type KeyInput } from './keys';
+import { comboOf, comboOfCode, type KeyInput } from './keys';
 import { BUILDER_COMMANDS, keyMap, type BuilderCommand } from './registry';
 
 /** A key press as the handler reads it; `target` is where it happened (document.activeElement works too). */
@@ -46,7 +46,8 @@ export function createShortcutHandler(
   const map = keyMap(commands);
   return (event) => {
     if (event.defaultPrevented || isTypingTarget(event.target) || editor.editingText) return undefined;
-    const command = map.get(comboOf(event))?.[0];
+    const byCode = comboOfCode(event);
+    const command = (map.get(comboOf(event)) ?? (byCode === undefined ? undefined : map.get(byCode)))?.[0];
     if (!command) return undefined;
     if (!command.isEnabled(editor)) {
       if (command.ownsKeys) event.preventDefault?.();

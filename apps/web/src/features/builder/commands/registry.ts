@@ -2,13 +2,17 @@
  * The builder's command registry (ARCHITECTURE.md, `commands/`; STYLE.md: one registered action per
  * command). Toolbar buttons, menus, panels, the keyboard handler and the tests all run commands through
  * it; panels never change the editor otherwise. Each command has a typed id and typed arguments
- * (BuilderCommandArgs); the shortcut commands are in editCommands.ts, the panels' in panelCommands.ts.
+ * (BuilderCommandArgs); the spec's shortcut commands are in editCommands.ts, the design tools' habits in
+ * designCommands.ts, the workspace's (fit, panels, shortcut sheet, save) in viewCommands.ts, the panels' in
+ * panelCommands.ts.
  */
 import type { BuilderEditor } from '../engine/BuilderEditor';
 import type { BuilderCommandArgs } from './commandArgs';
+import { DESIGN_COMMANDS } from './designCommands';
 import { EDIT_COMMANDS } from './editCommands';
 import { normalizeCombo } from './keys';
 import { PANEL_COMMANDS } from './panelCommands';
+import { PRODUCT_VIEW_COMMANDS } from './productViewCommands';
 import { VIEW_COMMANDS } from './viewCommands';
 
 export type { BuilderCommandArgs } from './commandArgs';
@@ -48,7 +52,13 @@ export type BuilderCommandTable = {
   readonly [Id in BuilderCommandId]: BuilderCommand<BuilderCommandArgs[Id]> & { readonly id: Id };
 };
 
-const COMMANDS: BuilderCommandTable = { ...EDIT_COMMANDS, ...PANEL_COMMANDS, ...VIEW_COMMANDS };
+const COMMANDS: BuilderCommandTable = {
+  ...EDIT_COMMANDS,
+  ...DESIGN_COMMANDS,
+  ...PANEL_COMMANDS,
+  ...VIEW_COMMANDS,
+  ...PRODUCT_VIEW_COMMANDS,
+};
 
 /** Every command, with the spec's shortcuts (section 2, template builder screen). */
 export const BUILDER_COMMANDS: readonly BuilderCommand[] = Object.values(COMMANDS) as BuilderCommand[];

@@ -1,22 +1,54 @@
-/** The canvas's view commands: the ad drawn with the preview item ("Product") or the fields (ARCHITECTURE.md). */
+/**
+ * The workspace around the document (engine/workspace.ts): zoom to fit (shift+1, as in Figma), the side
+ * panels (ctrl/cmd+\ hides or shows both), the shortcut sheet ('?') and save (ctrl/cmd+s: the Save
+ * button's action, never the browser's "Save page as").
+ */
 import type { ViewCommandArgs } from './commandArgs';
 import type { BuilderCommandTable } from './registry';
 
 export const VIEW_COMMANDS: Pick<BuilderCommandTable, keyof ViewCommandArgs> = {
-  'toggle-product-view': {
-    id: 'toggle-product-view',
-    label: 'Switch between the product and the fields view',
-    keys: ['shift+p'],
-    isEnabled: () => true,
-    run: (editor) => editor.setCanvasView(editor.getState().canvasView === 'product' ? 'fields' : 'product'),
+  'zoom-fit': {
+    id: 'zoom-fit',
+    label: 'Zoom to fit',
+    keys: ['shift+1'],
+    isEnabled: (editor) => editor.workspace.getState().viewportReady,
+    run: (editor) => editor.workspace.fit(),
   },
-  'set-canvas-view': {
-    id: 'set-canvas-view',
-    label: 'Show the product or the fields',
+  'toggle-left-panel': {
+    id: 'toggle-left-panel',
+    label: 'Show or hide the side panel',
     keys: [],
     isEnabled: () => true,
-    run: (editor, args) => {
-      if (args) editor.setCanvasView(args.view);
-    },
+    run: (editor) => editor.workspace.togglePanel('left'),
+  },
+  'toggle-right-panel': {
+    id: 'toggle-right-panel',
+    label: 'Show or hide the properties',
+    keys: [],
+    isEnabled: () => true,
+    run: (editor) => editor.workspace.togglePanel('right'),
+  },
+  'toggle-panels': {
+    id: 'toggle-panels',
+    label: 'Show or hide both panels',
+    keys: ['mod+\\'],
+    isEnabled: () => true,
+    run: (editor) => editor.workspace.togglePanels(),
+  },
+  shortcuts: {
+    id: 'shortcuts',
+    label: 'Keyboard shortcuts',
+    keys: ['?'],
+    isEnabled: () => true,
+    run: (editor) => editor.workspace.setShortcutsOpen(!editor.workspace.getState().shortcutsOpen),
+  },
+  save: {
+    id: 'save',
+    // Never the browser's "Save page as", even while saving is not offered.
+    ownsKeys: true,
+    label: 'Save',
+    keys: ['mod+s'],
+    isEnabled: (editor) => editor.workspace.getState().canSave,
+    run: (editor) => editor.workspace.save(),
   },
 };

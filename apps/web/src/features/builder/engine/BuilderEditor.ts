@@ -5,7 +5,7 @@
  * state (useSyncExternalStore) and call it through commands; the fabric view renders its model.
  */
 import type { LayerData } from '@adloom/template';
-import { canZoomIn, canZoomOut, clampZoom, resetZoom, zoomIn, zoomOut } from '../geometry/zoom';
+import { ZOOM_MAX, ZOOM_MIN, canZoomIn, canZoomOut, resetZoom, zoomIn, zoomOut } from '../geometry/zoom';
 import { nudgePlan } from '../geometry/nudge';
 import type { SafeZoneType } from '../geometry/safe-zones';
 import { History } from '../history/index.js';
@@ -35,6 +35,7 @@ import {
   type ModelLayer,
 } from '../model/index.js';
 import { modelToSvg, svgToModel } from '../svg/index.js';
+import { EditorWorkspace } from './workspace';
 
 /**
  * A tag the user chose for the template: a style or industry tag. A new style tag has no id until saving
@@ -105,6 +106,8 @@ export class BuilderEditor {
   private snapshot: EditorState;
   /** Draws a layer's thumbnail as a data URL; offered by the canvas view while it is mounted. */
   private layerThumbnailMaker: ((uid: string) => string | null) | null = null;
+  /** The viewport, fit, side panels, shortcut sheet and save action around the document (workspace.ts). */
+  readonly workspace: EditorWorkspace = new EditorWorkspace(this);
 
   constructor() {
     this.snapshot = this.buildState();
@@ -428,8 +431,9 @@ export class BuilderEditor {
     return this.zoomValue;
   }
 
-  setZoom(zoom: number): void {
-    const next = clampZoom(zoom);
+  /** Sets the zoom within `floor`..2 (floor: the spec's 0.25; fit and the wheel may go lower, workspace.ts). */
+  setZoom(zoom: number, floor = ZOOM_MIN): void {
+    const next = Math.min(ZOOM_MAX, Math.max(floor, zoom));
     if (next === this.zoomValue) return;
     this.zoomValue = next;
     this.emit();

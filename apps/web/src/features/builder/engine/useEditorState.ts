@@ -1,5 +1,6 @@
 import { useCallback, useRef, useSyncExternalStore } from 'react';
 import type { BuilderEditor, EditorState } from './BuilderEditor';
+import type { WorkspaceState } from './workspace';
 
 /** Two selections are alike when they have the same keys with the same values (Object.is). */
 export function shallowEqual<T>(a: T, b: T): boolean {
@@ -34,4 +35,14 @@ export function useEditorState<T>(
     return value;
   }, [editor, selector, isEqual]);
   return useSyncExternalStore(editor.subscribe, getSnapshot);
+}
+
+/**
+ * A value of the editor's workspace (panels, fit, the shortcut sheet); the component renders again when
+ * it changes (Object.is: select one value, not a new object).
+ */
+export function useWorkspace<T>(editor: BuilderEditor, selector: (state: WorkspaceState) => T): T {
+  const { workspace } = editor;
+  const getSnapshot = useCallback(() => selector(workspace.getState()), [workspace, selector]);
+  return useSyncExternalStore(workspace.subscribe, getSnapshot);
 }

@@ -21,3 +21,4 @@ export {
   checkRatingValue,
   textBoxHeight,
 } from '../layers/index.js';
+export * from './arrange.js';
