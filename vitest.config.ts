@@ -17,6 +17,7 @@ export default defineConfig({
     globalSetup: ['apps/server/test/setup/databases.ts'],
     include: [
       'apps/*/src/**/*.test.ts',
+      'apps/*/src/**/*.test.tsx',
       'apps/*/test/**/*.test.ts',
       'packages/*/src/**/*.test.ts',
       'scripts/**/*.test.ts',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authRoutes, clientRoutes, clientUrl, portalRoutes } from './routes';
+import { authRoutes, clientRoutes, clientUrl, isBuilt, portalRoutes, workingAreaRoutes } from './routes';
 
 // Every route of spec section 2, word for word (parameters as :name).
 const SPEC_CLIENT_ROUTES = [
@@ -111,6 +111,17 @@ describe('route table (spec section 2)', () => {
   it('says plainly what each unbuilt area will do', () => {
     for (const r of clientRoutes.filter((r) => r.screen === 'placeholder'))
       expect(r.description.length, r.path).toBeGreaterThan(20);
+  });
+
+  it('sends people from an unbuilt area to the built areas of the loop, never to another placeholder', () => {
+    const working = workingAreaRoutes();
+    expect(working.map((r) => r.path)).toEqual(
+      expect.arrayContaining(['products/', 'products/templates/', 'catalogs/', 'brand-kit/']),
+    );
+    // The products hub is where the feeds are listed.
+    expect(working.find((r) => r.path === 'products/')?.description).toMatch(/feeds/);
+    for (const r of working) expect(isBuilt(r), r.path).toBe(true);
+    expect(clientRoutes.filter((r) => !isBuilt(r)).length).toBeGreaterThan(20);
   });
 
   it('fills parameters into client URLs', () => {

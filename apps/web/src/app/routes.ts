@@ -47,7 +47,7 @@ export type NavIcon =
   | 'billing'
   | 'subscriptions';
 
-/** Screens that are built; every other route renders the placeholder panel. */
+/** Screens that are built; every other route renders the placeholder panel (`isBuilt` below). */
 export type ClientScreen =
   | 'placeholder'
   | 'users'
@@ -710,6 +710,16 @@ export const clientRoutes: readonly ClientRoute[] = [
     description: 'Shown when the signed-in user is not a member of the workspace.',
   },
 ];
+
+/** Whether a route's screen is built: every other route shows the placeholder ("coming soon" in the sidebar). */
+export function isBuilt(route: ClientRoute): boolean {
+  return route.screen !== placeholder;
+}
+
+/** The sidebar's built areas of the product loop (not the account pages): where a placeholder sends people. */
+export function workingAreaRoutes(): ClientRoute[] {
+  return clientRoutes.filter((route) => route.nav && isBuilt(route) && route.area !== 'account');
+}
 
 /** Signed-out and onboarding pages (absolute paths). */
 export const authRoutes = [

@@ -1,6 +1,8 @@
-import { NavLink, Tooltip } from '@mantine/core';
+import { Badge, NavLink, Tooltip } from '@mantine/core';
 import { Link } from 'react-router';
 import type { NavItem } from './navTypes';
+
+export const COMING_SOON = 'Coming soon';
 
 export function SidebarLink({
   item,
@@ -14,14 +16,24 @@ export function SidebarLink({
   onNavigate?: () => void;
 }) {
   const Icon = item.icon;
+  // Collapsed, the badge has no room: the name and tooltip say it instead.
+  const name = item.comingSoon ? `${item.label} (${COMING_SOON.toLowerCase()})` : item.label;
   const link = (
     <NavLink
       component={Link}
       to={item.to}
       label={collapsed ? undefined : item.label}
-      aria-label={collapsed ? item.label : undefined}
+      aria-label={collapsed ? name : undefined}
       aria-current={active ? 'page' : undefined}
       leftSection={<Icon size={20} stroke={1.6} />}
+      rightSection={
+        item.comingSoon && !collapsed ? (
+          <Badge size="xs" variant="light" color="gray" radius="sm">
+            {COMING_SOON}
+          </Badge>
+        ) : undefined
+      }
+      c={item.comingSoon ? 'dimmed' : undefined}
       active={active}
       onClick={onNavigate}
       py={collapsed ? 10 : 6}
@@ -29,7 +41,7 @@ export function SidebarLink({
   );
   if (!collapsed) return link;
   return (
-    <Tooltip label={item.label} position="right" withArrow>
+    <Tooltip label={name} position="right" withArrow>
       {link}
     </Tooltip>
   );

@@ -1,9 +1,9 @@
 import { IconShieldLock } from '@tabler/icons-react';
-import { clientAreas, clientRoutes, clientUrl } from '../../app/routes';
+import { clientAreas, clientRoutes, clientUrl, isBuilt } from '../../app/routes';
 import { navIcons } from './navIcons';
 import type { NavSection } from './navTypes';
 
-/** The sidebar of a client workspace: the route table's nav entries grouped by product area. */
+/** The sidebar of a client workspace: the route table's nav entries grouped by product area, unbuilt ones marked. */
 export function clientNavSections(clientId: string, staff: boolean): NavSection[] {
   const sections: NavSection[] = clientAreas.map((area) => ({
     label: area.label,
@@ -13,6 +13,7 @@ export function clientNavSections(clientId: string, staff: boolean): NavSection[
         to: clientUrl(clientId, route.path),
         label: route.navLabel ?? route.title,
         icon: navIcons[route.nav ?? 'overview'],
+        comingSoon: !isBuilt(route),
       })),
   }));
   if (staff)

@@ -4,6 +4,8 @@ export interface NavItem {
   to: string;
   label: string;
   icon: Icon;
+  /** The area is not built yet: the sidebar marks it "Coming soon". */
+  comingSoon?: boolean;
 }
 
 export interface NavSection {
