@@ -1,10 +1,11 @@
 import { Button, Group, Pagination, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useQuery } from 'urql';
 import { QueryState } from '../../components/QueryState';
 import { CatalogItemsQuery } from './api/catalogItems';
-import { SEARCH_PARAM } from './catalog';
+import { ITEM_PARAM, SEARCH_PARAM } from './catalog';
 import { formatCount } from './catalogFormat';
 import { ItemDrawer } from './ItemDrawer';
 import { ItemsTable } from './ItemsTable';
@@ -18,7 +19,16 @@ export function ItemsTab({ catalogId, itemCount }: { catalogId: string; itemCoun
   // A new search starts again at page 1.
   const [paging, setPaging] = useState({ search, page: 1 });
   const page = paging.search === search ? paging.page : 1;
-  const [openItemId, setOpenItemId] = useState<string | null>(null);
+  // The open item is in the URL, so a link can open one item's details (a feed's creative links here).
+  const [params, setParams] = useSearchParams();
+  const openItemId = params.get(ITEM_PARAM);
+  const setOpenItemId = (itemId: string | null) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (itemId === null) next.delete(ITEM_PARAM);
+      else next.set(ITEM_PARAM, itemId);
+      return next;
+    });
   const [{ data, error, fetching }] = useQuery({
     query: CatalogItemsQuery,
     variables: {

@@ -32,3 +32,5 @@ export const productSetsContext = { additionalTypenames: ['ProductSet'] };
 /** The URL query parameters of `/catalogs/{id}/` (spec section 2). */
 export const SEARCH_PARAM = 'searchString';
 export const NEW_SET_PARAM = 'newProductSetModalOpen';
+/** The item whose details are open on the catalogue page (`?item=SKU-1`): a link to one item. */
+export const ITEM_PARAM = 'item';

@@ -7,6 +7,7 @@ export { ProductSetsQuery } from './api/productSets';
 export { extraFields, formatPrice } from './catalogFormat';
 export { ItemThumbnail } from './ItemThumbnail';
 export { ItemFilterInput } from './ItemFilterInput';
+export { catalogItemUrl } from './itemLink';
 export { SEARCH_DEBOUNCE_MS } from './useUrlSearch';
 
 export const loadCatalogsScreen = () => import('./CatalogsScreen');

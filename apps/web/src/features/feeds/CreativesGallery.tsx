@@ -5,7 +5,7 @@ import { useQuery } from 'urql';
 import { QueryState } from '../../components/QueryState';
 import { FeedCreativesQuery } from './api/feedCreatives';
 import { CreativeCard } from './CreativeCard';
-import { CreativeDrawer } from './CreativeDrawer';
+import { CreativeModal } from './CreativeModal';
 import { CreativeStatusFilter } from './CreativeStatusFilter';
 import { feedsContext, type FeedDetail } from './feed';
 import { CREATIVES_PER_PAGE, creativeStatusLabels, formatNumber, pageCount } from './feedFormat';
@@ -15,7 +15,7 @@ import { usePolling } from './usePolling';
 
 const galleryCols = { base: 2, sm: 3, md: 4, xl: 6 };
 
-/** The creatives of a feed, 48 a page, filtered by status, with an item's detail in a drawer. */
+/** The creatives of a feed, 48 a page, filtered by status, with one item's ad opened large. */
 export function CreativesGallery({ clientId, feed }: { clientId: string; feed: FeedDetail }) {
   const { status, page, itemId, setStatus, setPage, openItem } = useCreativesParams();
   const [{ data, error }, reexecute] = useQuery({
@@ -79,12 +79,13 @@ export function CreativesGallery({ clientId, feed }: { clientId: string; feed: F
           )}
         </>
       )}
-      <CreativeDrawer
+      <CreativeModal
         clientId={clientId}
         feed={feed}
+        creatives={creativesPage?.creatives ?? []}
         itemId={itemId}
-        creative={creativesPage?.creatives.find((creative) => creative.itemId === itemId)}
-        onClose={() => openItem(null)}
+        onOpen={openItem}
+        onChanged={refresh}
       />
     </Stack>
   );

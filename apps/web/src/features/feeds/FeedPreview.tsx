@@ -5,7 +5,7 @@ import { QueryState } from '../../components/QueryState';
 import { FeedCatalogItemImagesQuery } from './api/catalogItemImages';
 import { FeedCreativesQuery } from './api/feedCreatives';
 import { feedsContext, type FeedDetail } from './feed';
-import { catalogIdFromExportUrls, itemIdsFilterJson } from './feedFormat';
+import { itemIdsFilterJson, itemPrice } from './feedFormat';
 import { PreviewCard } from './PreviewCard';
 import { usePolling } from './usePolling';
 
@@ -13,7 +13,10 @@ import { usePolling } from './usePolling';
 const PREVIEW_COUNT = 24;
 const previewCols = { base: 1, xs: 2, lg: 3 };
 
-/** The first generated ads large, with a switch to the items' original images for comparison. */
+/**
+ * The first generated ads large, each with its item's title and price, and a switch to the items'
+ * original images for comparison.
+ */
 export function FeedPreview({ feed }: { feed: FeedDetail }) {
   const [showing, setShowing] = useState<'ads' | 'originals'>('ads');
   const [{ data, error }, reexecute] = useQuery({
@@ -25,12 +28,13 @@ export function FeedPreview({ feed }: { feed: FeedDetail }) {
   usePolling(feed.counts.isGenerating, refresh);
 
   const creatives = data?.feedCreatives.creatives;
-  const catalogId = catalogIdFromExportUrls(feed.exportUrls);
+  const catalogId = feed.catalogId;
   const itemIds = useMemo(() => (creatives ?? []).map((creative) => creative.itemId), [creatives]);
   const [originals] = useQuery({
     query: FeedCatalogItemImagesQuery,
     variables: { catalogId: catalogId ?? '', filterJson: itemIdsFilterJson(itemIds), limit: PREVIEW_COUNT },
-    pause: showing !== 'originals' || !catalogId || itemIds.length === 0,
+    // Read for the ads too: each card names its item's title and price.
+    pause: !catalogId || itemIds.length === 0,
   });
   const items = new Map((originals.data?.catalogItems.items ?? []).map((item) => [item.id, item]));
   const loadingOriginals =
@@ -76,6 +80,7 @@ export function FeedPreview({ feed }: { feed: FeedDetail }) {
             key={creative.itemId}
             itemId={creative.itemId}
             title={items.get(creative.itemId)?.title}
+            price={itemPrice(items.get(creative.itemId))}
             imageUrl={showing === 'ads' ? creative.imageUrl : items.get(creative.itemId)?.imageLink || null}
             showing={showing}
             loading={loadingOriginals}

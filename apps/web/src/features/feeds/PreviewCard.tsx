@@ -1,16 +1,19 @@
 import { Card, Stack, Text } from '@mantine/core';
 import { CreativeImage } from './CreativeImage';
 
-/** One item of the preview: its ad, or its original image for comparison. */
+/** One item of the preview: its ad (or its original image for comparison), its title and price. */
 export function PreviewCard({
   itemId,
   title,
+  price,
   imageUrl,
   showing,
   loading,
 }: {
   itemId: string;
   title: string | undefined;
+  /** The item's price as people read it ('129.00 USD', or the sale price and the price). */
+  price: string | null;
   imageUrl: string | null | undefined;
   showing: 'ads' | 'originals';
   loading: boolean;
@@ -26,14 +29,15 @@ export function PreviewCard({
         />
       </Card.Section>
       <Stack gap={2} mt="sm">
-        <Text size="sm" ff="monospace" truncate="end">
-          {itemId}
-        </Text>
         {title && (
-          <Text size="sm" c="dimmed" truncate="end">
+          <Text size="sm" fw={600} truncate="end" title={title}>
             {title}
           </Text>
         )}
+        {price && <Text size="sm">{price}</Text>}
+        <Text size="xs" c="dimmed" ff="monospace" truncate="end">
+          {itemId}
+        </Text>
       </Stack>
     </Card>
   );

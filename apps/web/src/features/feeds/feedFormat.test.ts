@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { FeedCounts } from './feed';
 import {
-  catalogIdFromExportUrls,
+  itemPrice,
+  creativeFileName,
+  isCreativeWorking,
+  neighbours,
   CREATIVE_STATUSES,
   creativeStatusLabels,
   describeSlotFeatures,
@@ -80,13 +83,6 @@ describe('pages', () => {
 
 describe('export URLs', () => {
   const xml = 'http://127.0.0.1:8181/export/clients/c-1/catalogs/cat-9/sets/set-3/feed-1.tok_en.xml';
-  it('finds the catalogue in the export path', () => {
-    expect(catalogIdFromExportUrls([xml])).toBe('cat-9');
-    expect(
-      catalogIdFromExportUrls(['https://x.test/export/clients/c/catalogs/unknown/sets/s/f.t.csv']),
-    ).toBeNull();
-    expect(catalogIdFromExportUrls([])).toBeNull();
-  });
   it('tells XML from CSV', () => {
     expect(exportFormat(xml)).toBe('XML');
     expect(exportFormat('https://x.test/a.b.csv?x=1')).toBe('CSV');
@@ -128,4 +124,38 @@ describe('JSON', () => {
     ]);
   });
   it('numbers designs from 1', () => expect(designLabel(0)).toBe('Design 1'));
+});
+
+describe('one creative opened large', () => {
+  it('downloads under the feed’s and the item’s names', () => {
+    expect(creativeFileName('Summer shoes', 'SKU-1')).toBe('summer-shoes_SKU-1.jpg');
+    expect(creativeFileName('  Été / 2025 ', 'a/b c')).toBe('été-2025_a-b-c.jpg');
+    expect(creativeFileName('***', '')).toBe('feed_item.jpg');
+  });
+
+  it('steps to the previous and next item of the page, and stops at the ends', () => {
+    const page = [{ itemId: 'A' }, { itemId: 'B' }, { itemId: 'C' }];
+    expect(neighbours(page, 'B')).toEqual({ previous: { itemId: 'A' }, next: { itemId: 'C' } });
+    expect(neighbours(page, 'A')).toEqual({ previous: null, next: { itemId: 'B' } });
+    expect(neighbours(page, 'C')).toEqual({ previous: { itemId: 'B' }, next: null });
+    expect(neighbours(page, 'Z')).toEqual({ previous: null, next: null });
+  });
+
+  it('counts pending and in-progress items as still being made', () => {
+    expect(isCreativeWorking('PENDING')).toBe(true);
+    expect(isCreativeWorking('IN_PROGRESS')).toBe(true);
+    expect(isCreativeWorking('GENERATED')).toBe(false);
+    expect(isCreativeWorking('FAILED')).toBe(false);
+  });
+});
+
+describe('the preview’s prices', () => {
+  it('shows the price with its currency, a sale price first, and nothing without a price', () => {
+    expect(itemPrice({ price: '129.00', salePrice: null, currency: 'USD' })).toBe('129.00 USD');
+    expect(itemPrice({ price: '129.00', salePrice: '99.00', currency: 'USD' })).toBe(
+      '99.00 USD (was 129.00 USD)',
+    );
+    expect(itemPrice({ price: null, salePrice: null, currency: 'USD' })).toBeNull();
+    expect(itemPrice(undefined)).toBeNull();
+  });
 });

@@ -1,4 +1,5 @@
 /** Pure helpers of the feed screens (no React, no DOM). */
+import { withCurrency } from '@adloom/commerce';
 import type { CreativeStatus, FeedCounts } from './feed';
 import { SLOT_PLACEMENTS } from './feedDraft';
 
@@ -92,19 +93,6 @@ export function pageCount(total: number, perPage = CREATIVES_PER_PAGE): number {
   return Math.max(1, Math.ceil(total / perPage));
 }
 
-/**
- * The catalogue of a feed, read from its export URL (spec section 7:
- * /export/clients/{clientId}/catalogs/{catalogId}/sets/{setId}/{file}). The Feed type has no catalogue id
- * of its own; null when no URL has one.
- */
-export function catalogIdFromExportUrls(urls: readonly string[]): string | null {
-  for (const url of urls) {
-    const id = /\/export\/clients\/[^/]+\/catalogs\/([^/]+)\/sets\//.exec(url)?.[1];
-    if (id && id !== 'unknown') return decodeURIComponent(id);
-  }
-  return null;
-}
-
 /** 'XML' or 'CSV', from the export URL's extension; null for anything else. */
 export function exportFormat(url: string): 'XML' | 'CSV' | null {
   const path = url.split(/[?#]/)[0] ?? '';
@@ -182,4 +170,39 @@ export function describeSlotFeatures(
 /** 'Design 1' for the design at position 0. */
 export function designLabel(position: number): string {
   return `Design ${position + 1}`;
+}
+
+/** A downloaded ad's file name: the feed's and the item's, e.g. 'summer-shoes_SKU-1.jpg'. */
+export function creativeFileName(feedName: string, itemId: string): string {
+  const feed = feedName
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '');
+  const item = itemId.trim().replace(/[^\p{L}\p{N}._-]+/gu, '-');
+  return `${feed || 'feed'}_${item || 'item'}.jpg`;
+}
+
+/** The items before and after `itemId` in a page of creatives (null at either end, or when it is not there). */
+export function neighbours<T extends { itemId: string }>(
+  creatives: readonly T[],
+  itemId: string | null,
+): { previous: T | null; next: T | null } {
+  const index = itemId === null ? -1 : creatives.findIndex((creative) => creative.itemId === itemId);
+  if (index < 0) return { previous: null, next: null };
+  return { previous: creatives[index - 1] ?? null, next: creatives[index + 1] ?? null };
+}
+
+/** Statuses in which an item is still being made. */
+export function isCreativeWorking(status: CreativeStatus): boolean {
+  return status === 'PENDING' || status === 'IN_PROGRESS';
+}
+
+/** An item's price as a card shows it: '129.00 USD', or on sale '99.00 USD (was 129.00 USD)'; null without one. */
+export function itemPrice(
+  item: { price: string | null; salePrice: string | null; currency: string | null } | null | undefined,
+): string | null {
+  if (!item?.price) return null;
+  const price = withCurrency(item.price, item.currency);
+  return item.salePrice ? `${withCurrency(item.salePrice, item.currency)} (was ${price})` : price;
 }

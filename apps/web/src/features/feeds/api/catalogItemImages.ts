@@ -1,6 +1,6 @@
 import { graphql } from '../../../graphql/client';
 
-/** The original images of some catalogue items, found with a product-set filter on their ids. */
+/** Some catalogue items' titles, prices and original images, found with a product-set filter on their ids. */
 export const FeedCatalogItemImagesQuery = graphql(`
   query FeedCatalogItemImages($catalogId: ID!, $filterJson: String!, $limit: Int) {
     catalogItems(catalogId: $catalogId, filterJson: $filterJson, limit: $limit) {
@@ -8,6 +8,9 @@ export const FeedCatalogItemImagesQuery = graphql(`
         id
         title
         imageLink
+        price
+        salePrice
+        currency
       }
     }
   }
