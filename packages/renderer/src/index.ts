@@ -35,6 +35,7 @@ export {
 export {
   layerNameFromId,
   layerPresence,
+  NO_RATING_COLUMN,
   planLayerPresence,
   vanishLabel,
   vanishSentence,

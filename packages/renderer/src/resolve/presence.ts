@@ -271,6 +271,12 @@ export function layerPresence(
   return planLayerPresence(template).check(metadata, options);
 }
 
+/**
+ * The detail of a rating layer's 'no-rating' when no item of the catalogue has a rating at all (the
+ * builder's tooltip and the feed page say it per catalogue, not per item).
+ */
+export const NO_RATING_COLUMN = 'this catalogue has no rating column';
+
 /** The builder's tooltip: 'Hidden for this item: not on sale', 'Empty for this item: no rating'. */
 export function vanishLabel(layer: Pick<VanishingLayer, 'reason' | 'detail'>): string {
   return `${layer.reason === 'conditional-hidden' ? 'Hidden' : 'Empty'} for this item: ${layer.detail}`;

@@ -14,6 +14,7 @@
 import { parseProductSetFilter } from '@adloom/commerce';
 import {
   describeError,
+  NO_RATING_COLUMN,
   planLayerPresence,
   type LayerPresencePlan,
   type VanishReason,
@@ -55,9 +56,6 @@ export interface FeedLayerWarnings {
   /** Designs whose template could not be read, with the renderer's reason. */
   unreadable: { designId: string; templateName: string; error: string }[];
 }
-
-/** Words for a catalogue none of whose items has a rating (the rating layer is empty everywhere). */
-export const NO_RATING_COLUMN = 'this catalogue has no rating column';
 
 /** How many of the catalogue's current items there are and how many have a rating. */
 export async function catalogRatings(
