@@ -267,3 +267,45 @@ test('a font uploaded to the brand kit is in the builder font list and the canva
 
   expect(problems).toEqual([]);
 });
+
+test('a text box has a width and an optional height, and says when the text leaves the canvas or its box', async ({
+  page,
+}) => {
+  const problems = watchPage(page);
+  await signIn(page, fixtures().users.adminA);
+  await newTemplateWithText(page);
+  await textField(page).fill('Two words');
+  await page.getByRole('textbox', { name: 'Y', exact: true }).fill('960');
+  const box = page.getByRole('group', { name: 'Text box' });
+  const warning = page.getByTestId('text-overflow');
+  await expect(warning).toHaveCount(0);
+
+  // A narrower box wraps the text onto two lines, which now go past the canvas's bottom edge.
+  await box.getByRole('textbox', { name: 'Width' }).fill('150');
+  await box.getByRole('textbox', { name: 'Width' }).press('Enter');
+  await expect(warning).toHaveText(/goes past the canvas's bottom edge/);
+  await openTab(page, 'LAYERS');
+  await expect(page.getByTestId('layer-row').getByTestId('text-overflow-mark')).toBeVisible();
+
+  // Fit to canvas moves it back inside; the warning and the mark go.
+  await page.getByRole('button', { name: 'Fit to canvas' }).click();
+  await expect(warning).toHaveCount(0);
+  await expect(page.getByTestId('text-overflow-mark')).toHaveCount(0);
+  expect(Number(await page.getByRole('textbox', { name: 'Y', exact: true }).inputValue())).toBeLessThan(960);
+
+  // A height turns shrink-to-fit on; a box too low even at the minimum size says so and offers a lower one.
+  await box.getByRole('textbox', { name: 'Height' }).fill('30');
+  await box.getByRole('textbox', { name: 'Height' }).press('Enter');
+  await expect(page.getByRole('switch', { name: 'Shrink to fit the box' })).toBeChecked();
+  const minimum = page.getByRole('textbox', { name: 'Minimum size' });
+  await expect(minimum).toHaveValue('32');
+  await expect(warning).toHaveText(/does not fit its box even at the minimum size 32/);
+  await page.getByRole('button', { name: 'Shrink to fit' }).click();
+  await expect.poll(async () => Number(await minimum.inputValue())).toBeLessThan(32);
+
+  // Clearing the height turns shrink-to-fit off again.
+  await box.getByRole('textbox', { name: 'Height' }).fill('');
+  await box.getByRole('textbox', { name: 'Height' }).press('Enter');
+  await expect(page.getByRole('switch', { name: 'Shrink to fit the box' })).not.toBeChecked();
+  expect(problems).toEqual([]);
+});

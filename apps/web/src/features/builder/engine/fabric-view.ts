@@ -32,6 +32,7 @@ import { SnapshotCanvas } from './snapshot-canvas';
 import { faceSourceKey, fontFacesOf, onCustomFontUrlsChange, preloadFonts, type FontFaceKey } from './fonts';
 import { patchFromTransform, placementOf } from './fabric-props';
 import { TextFitSizes, browserFontSource } from './text-fit';
+import { drawnTextBoxesOf } from './text-boxes';
 
 /** The colour of the alignment guides (spec section 2: red). */
 export const GUIDE_COLOR = '#ff0000';
@@ -185,6 +186,7 @@ export class FabricView {
     } finally {
       this.syncing = false;
     }
+    drawnTextBoxesOf(this.editor).publish(this.rendered, this.objects);
     canvas.requestRenderAll();
   }
 

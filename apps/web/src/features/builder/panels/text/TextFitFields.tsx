@@ -1,8 +1,9 @@
-import { Group, NumberInput, Stack, Switch, Text } from '@mantine/core';
-import { useState, useSyncExternalStore } from 'react';
+import { Stack, Switch, Text } from '@mantine/core';
+import { useSyncExternalStore } from 'react';
 import type { BuilderEditor } from '../../engine/BuilderEditor';
 import { TextFitSizes, browserFontSource } from '../../engine/text-fit';
 import type { TextFit, TextLayer } from '../../model/index.js';
+import { DraftNumberField } from './DraftNumberField';
 import { defaultTextFit, fitNote } from './textFitValues';
 import { runCommand } from '../../commands/registry';
 
@@ -26,45 +27,10 @@ function useDrawnSize(layer: TextLayer): number | undefined {
 }
 
 /**
- * A size of the fit: typed freely, applied on blur or Enter as one undo step when above 0. A draft
- * belongs to the value it was typed over, so a change from elsewhere (undo) shows the new value.
- */
-function FitNumberField({
-  label,
-  value,
-  onCommit,
-}: {
-  label: string;
-  value: number;
-  onCommit: (value: number) => void;
-}) {
-  const [draft, setDraft] = useState<{ over: number; text: string | number }>({ over: value, text: value });
-  const shown = draft.over === value ? draft.text : value;
-  const commit = () => {
-    const next = typeof shown === 'number' ? shown : Number(shown);
-    if (Number.isFinite(next) && next > 0 && next !== value) onCommit(next);
-    else setDraft({ over: value, text: value });
-  };
-  return (
-    <NumberInput
-      size="xs"
-      label={label}
-      value={shown}
-      min={0}
-      step={1}
-      decimalScale={2}
-      onChange={(text) => setDraft({ over: value, text })}
-      onBlur={commit}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') commit();
-      }}
-    />
-  );
-}
-
-/**
  * Text auto-fit (issue 6, Deliver 8): shrink the text to fit its box, down to a minimum size. The
- * canvas and the render draw the same size (engine/text-fit.ts). Rendered by TextProperties.
+ * canvas and the render draw the same size (engine/text-fit.ts). The box's height is in TextBoxFields
+ * (a height turns auto-fit on); this is the switch, the minimum size and the size shown. Rendered by
+ * TextProperties.
  */
 export function TextFitFields({ editor, layer }: { editor: BuilderEditor; layer: TextLayer }) {
   const { fit } = layer;
@@ -81,18 +47,13 @@ export function TextFitFields({ editor, layer }: { editor: BuilderEditor; layer:
       />
       {fit && (
         <>
-          <Group gap="xs" grow>
-            <FitNumberField
-              label="Box height"
-              value={fit.height}
-              onCommit={(height) => update({ ...fit, height })}
-            />
-            <FitNumberField
-              label="Minimum size"
-              value={fit.minFontSize}
-              onCommit={(minFontSize) => update({ ...fit, minFontSize })}
-            />
-          </Group>
+          <DraftNumberField
+            label="Minimum size"
+            value={fit.minFontSize}
+            onCommit={(minFontSize) => {
+              if (minFontSize !== null) update({ ...fit, minFontSize });
+            }}
+          />
           <Text size="xs" c="dimmed" data-testid="text-fit-note">
             {fitNote(layer, drawnSize)}
           </Text>

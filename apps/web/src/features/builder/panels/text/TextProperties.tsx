@@ -5,7 +5,9 @@ import type { LayerPatch, TextAlign, TextLayer } from '../../model/index.js';
 import { PaintField } from '../style/StyleProperties';
 import { FontFields } from './FontFields';
 import { TemplateStringField } from './TemplateStringField';
+import { TextBoxFields } from './TextBoxFields';
 import { TextFitFields } from './TextFitFields';
+import { TextOverflowWarning } from './TextOverflowWarning';
 import { useEditStep } from '../useEditStep';
 import { runCommand } from '../../commands/registry';
 
@@ -48,7 +50,10 @@ function TextNumberField({
   );
 }
 
-/** The properties of a text layer: its template string, font, weight, size, alignment and colour. */
+/**
+ * The properties of a text layer: its template string, font, weight, size, box (width, optional height),
+ * what leaves the canvas or the box, alignment, colour and auto-fit.
+ */
 export function TextProperties({ editor, layer }: { editor: BuilderEditor; layer: TextLayer }) {
   const update = (patch: LayerPatch) => runCommand(editor, 'update-layer', { uid: layer.uid, patch });
   return (
@@ -71,6 +76,8 @@ export function TextProperties({ editor, layer }: { editor: BuilderEditor; layer
           onChange={(lineHeight) => update({ lineHeight })}
         />
       </Group>
+      <TextBoxFields editor={editor} layer={layer} />
+      <TextOverflowWarning editor={editor} layer={layer} />
       <Input.Wrapper size="xs" label="Alignment" labelElement="div">
         <SegmentedControl
           size="xs"
