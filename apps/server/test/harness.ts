@@ -86,11 +86,12 @@ export async function createTestApp(
   const database = await openTestDatabase(kind);
   const mails: Mail[] = [];
   const quiet = { info: () => undefined, error: () => undefined };
-  const real = createMailer(database.db, quiet, undefined, config.mailFrom);
+  // Through SMTP only when the test sets SMTP_URL (a local SMTP server); otherwise to the outbox alone.
+  const real = createMailer(database.db, quiet, config.smtpUrl, config.mailFrom);
   const mailer: Mailer = {
     async send(mail) {
       mails.push(mail);
-      await real.send(mail);
+      return real.send(mail);
     },
   };
   const jobs = options.jobs === 'in-process' ? createInProcessQueue({ kind }) : undefined;

@@ -45,7 +45,9 @@ describe('mail', () => {
       `smtp://127.0.0.1:${port}`,
       'Adloom <no-reply@adloom.test>',
     );
-    await mailer.send({ to: 'ann@example.com', subject: 'Hello Ann', text: 'Your link: http://x/y' });
+    expect(
+      await mailer.send({ to: 'ann@example.com', subject: 'Hello Ann', text: 'Your link: http://x/y' }),
+    ).toEqual({ sent: true });
     expect(received).toHaveLength(1);
     expect(received[0]!.to).toEqual(['ann@example.com']);
     expect(received[0]!.data).toContain('Subject: Hello Ann');
@@ -55,7 +57,7 @@ describe('mail', () => {
 
   it('records a delivery failure instead of losing the mail', async () => {
     const mailer = createMailer(database.db, quiet, 'smtp://127.0.0.1:1', undefined);
-    await mailer.send({ to: 'bob@example.com', subject: 'Hi', text: 'x' });
+    expect(await mailer.send({ to: 'bob@example.com', subject: 'Hi', text: 'x' })).toEqual({ sent: false });
     const rows = await database.db.select().from(mailOutbox);
     expect(rows.at(-1)).toMatchObject({ to: 'bob@example.com', transport: 'smtp' });
     expect(rows.at(-1)!.error).toMatch(/ECONNREFUSED|connect/i);
@@ -68,7 +70,10 @@ describe('mail', () => {
       { info: (_o: unknown, msg?: string) => void logged.push(msg ?? ''), error: () => undefined },
       undefined,
     );
-    await mailer.send({ to: 'cy@example.com', subject: 'Log me', text: 'the body' });
+    // Logged is not sent: nobody receives it.
+    expect(await mailer.send({ to: 'cy@example.com', subject: 'Log me', text: 'the body' })).toEqual({
+      sent: false,
+    });
     expect(logged.join('\n')).toContain('the body');
     const rows = await database.db.select().from(mailOutbox);
     expect(rows.at(-1)).toMatchObject({ to: 'cy@example.com', transport: 'log' });

@@ -144,7 +144,7 @@ describeEachDatabase('the access log on %s', (kind) => {
     ({ app } = await buildApp({
       config,
       database,
-      mailer: { send: async () => undefined },
+      mailer: { send: async () => ({ sent: false }) },
       logStream,
     }));
     await app.ready();

@@ -13,8 +13,13 @@ export interface Mail {
   secrets?: string[];
 }
 
+/** What became of a mail: `sent` only when an SMTP server took it (without SMTP a mail goes to the log only). */
+export interface MailDelivery {
+  sent: boolean;
+}
+
 export interface Mailer {
-  send(mail: Mail): Promise<void>;
+  send(mail: Mail): Promise<MailDelivery>;
 }
 
 /**
@@ -49,6 +54,7 @@ export function createMailer(
         transport: transport ? 'smtp' : 'log',
         error,
       });
+      return { sent: transport !== undefined && error === null };
     },
   };
 }

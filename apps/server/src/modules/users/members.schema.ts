@@ -14,6 +14,7 @@ import {
   resendInvitation,
   setUserAdmin,
   type Actor,
+  type InvitationDelivery,
 } from './members.service.js';
 import { initialsOf } from './user-rules.js';
 import { audited, auditActor, recordAudit, type AuditAction } from '../audit/index.js';
@@ -63,11 +64,27 @@ const MemberPayload = builder.objectRef<MemberPayloadShape>('MemberPayload').imp
   }),
 });
 
-type InvitationPayloadShape = { invitation?: InvitationShape | null; error?: ServerErrorShape | null };
+type InvitationPayloadShape = {
+  invitation?: InvitationShape | null;
+  delivery?: InvitationDelivery | null;
+  error?: ServerErrorShape | null;
+};
 const InvitationPayload = builder.objectRef<InvitationPayloadShape>('InvitationPayload').implement({
   subGraphs: CLIENT,
   fields: (t) => ({
     invitation: t.field({ type: PendingInvitation, nullable: true, resolve: (p) => p.invitation ?? null }),
+    mailSent: t.boolean({
+      nullable: true,
+      description:
+        'Whether the invitation mail was sent (a mail server took it). False without SMTP_URL, where the mail only goes to the server log; null when no mail was due (revokeInvitation).',
+      resolve: (p) => p.delivery?.mailSent ?? null,
+    }),
+    invitationLink: t.string({
+      nullable: true,
+      description:
+        'The link that accepts the invitation, given only when no mail was sent, for the admin to pass on.',
+      resolve: (p) => (p.delivery && !p.delivery.mailSent ? p.delivery.link : null),
+    }),
     error: t.field({ type: ServerError, nullable: true, resolve: (p) => p.error ?? null }),
   }),
 });
@@ -124,7 +141,7 @@ builder.mutationField('inviteUser', (t) =>
           target: { kind: 'invitation', id: invitation.invitation.id, label: invitation.invitation.email },
           details: { isAdmin },
         });
-        return { invitation };
+        return { invitation, delivery: invitation.delivery };
       }),
   }),
 );
@@ -147,7 +164,7 @@ for (const [name, action, audit] of [
             action: audit,
             target: { kind: 'invitation', id: invitation.invitation.id, label: invitation.invitation.email },
           });
-          return { invitation };
+          return { invitation, delivery: invitation.delivery };
         }),
     }),
   );

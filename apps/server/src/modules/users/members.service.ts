@@ -55,17 +55,32 @@ export function listPendingInvitations(db: Db, clientId: string) {
     .orderBy(desc(invitations.createdAt));
 }
 
-async function sendInvitationMail(deps: AppDeps, clientName: string, email: string, secret: string) {
+/** Whether the invitation mail went out, and the link it carries (for the admin to pass on when it did not). */
+export interface InvitationDelivery {
+  mailSent: boolean;
+  link: string;
+}
+
+async function sendInvitationMail(
+  deps: AppDeps,
+  clientName: string,
+  email: string,
+  secret: string,
+): Promise<InvitationDelivery> {
   const link = `${deps.config.publicUrl}/register/linking/?token=${encodeURIComponent(secret)}`;
-  await deps.mailer.send({
+  const { sent } = await deps.mailer.send({
     to: email,
     subject: `You are invited to ${clientName} on Adloom`,
     text: `You have been invited to join the workspace "${clientName}".\n\nAccept the invitation: ${link}\n\nThe link is valid for ${INVITATION_DAYS} days.`,
     secrets: [secret],
   });
+  return { mailSent: sent, link };
 }
 
-/** Invites an e-mail address into the actor's client and mails the link (`origin`: for the mail limits). */
+/**
+ * Invites an e-mail address into the actor's client and mails the link (`origin`: for the mail limits); says
+ * whether the mail went out.
+ */
 export async function inviteUser(
   deps: AppDeps,
   actor: Actor,
@@ -111,8 +126,8 @@ export async function inviteUser(
     })
     .returning();
   if (!row) throw new Error('invitation insert returned nothing');
-  await sendInvitationMail(deps, client.name, email, secret);
-  return { invitation: row, invitedByEmail: actor.user.email };
+  const delivery = await sendInvitationMail(deps, client.name, email, secret);
+  return { invitation: row, invitedByEmail: actor.user.email, delivery };
 }
 
 async function pendingInvitation(db: Db, clientId: string, id: string) {
@@ -146,8 +161,8 @@ export async function resendInvitation(deps: AppDeps, actor: Actor, id: string, 
     .returning();
   if (!row) throw notFound('The invitation');
   const client = await requireClient(deps.db, actor.clientId);
-  await sendInvitationMail(deps, client.name, row.email, secret);
-  return { invitation: row, invitedByEmail: null };
+  const delivery = await sendInvitationMail(deps, client.name, row.email, secret);
+  return { invitation: row, invitedByEmail: null, delivery };
 }
 
 export async function revokeInvitation(deps: AppDeps, actor: Actor, id: string) {
@@ -159,7 +174,8 @@ export async function revokeInvitation(deps: AppDeps, actor: Actor, id: string) 
     .where(eq(invitations.id, existing.id))
     .returning();
   if (!row) throw notFound('The invitation');
-  return { invitation: row, invitedByEmail: null };
+  // No mail is due for a revocation.
+  return { invitation: row, invitedByEmail: null, delivery: null };
 }
 
 async function activeAdminCount(db: Db, clientId: string): Promise<number> {
