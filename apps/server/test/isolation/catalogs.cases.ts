@@ -16,7 +16,7 @@ const asA = (w: World, query: string, variables: Record<string, unknown> = {}) =
   gql(w.t, { session: w.sessionAdminA, clientId: w.a.id, query, variables });
 
 /** Client B's catalogue with one item, a product set and a feed, written directly. */
-async function catalogOfB(w: World) {
+export async function catalogOfB(w: World) {
   const db = w.t.deps.db;
   const [catalog] = await db.insert(catalogs).values({ clientId: w.b.id, name: 'B catalogue' }).returning();
   const [imported] = await db

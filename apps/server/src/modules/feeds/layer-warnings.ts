@@ -28,6 +28,7 @@ import { filterToSql, matchesFilter, ownCatalog, ownProductSet, storedFilter } f
 import { listDesigns, ownFeed } from './feeds.service.js';
 import { chooseDesign } from './generation/design-choice.js';
 import { itemImages, itemMetadata } from './generation/metadata.js';
+import { firstStoredLogo } from './live-preview-inputs.js';
 
 /** The most items one answer looks at (the first ones by item id). */
 export const LAYER_WARNING_ITEM_CAP = 5000;
@@ -78,9 +79,7 @@ export async function catalogRatings(
 
 /** True when the brand kit has a logo whose file is stored (generation's test for filling logo layers). */
 async function hasStoredLogo(deps: Pick<AppDeps, 'db' | 'files' | 'config'>, clientId: string) {
-  const brand = await brandInputsFor(deps, clientId);
-  for (const logo of brand.logos) if (await deps.files.exists(logo.fileKey)) return true;
-  return false;
+  return (await firstStoredLogo(deps, await brandInputsFor(deps, clientId))) !== null;
 }
 
 /** The feed's layer warnings over its items (the first LAYER_WARNING_ITEM_CAP), at `now`. */

@@ -57,6 +57,15 @@ async function ownItem(deps: Pick<AppDeps, 'db'>, clientId: string, productCatal
   return item;
 }
 
+/** The brand kit's first logo whose file is stored (as generation: a logo whose file is gone is skipped). */
+export async function firstStoredLogo<Logo extends { fileKey: string }>(
+  deps: Pick<AppDeps, 'files'>,
+  brand: { logos: readonly Logo[] },
+): Promise<Logo | null> {
+  for (const logo of brand.logos) if (await deps.files.exists(logo.fileKey)) return logo;
+  return null;
+}
+
 /** The live preview's inputs for one of the client's catalogue items, at `now`. */
 export async function livePreviewInputs(
   deps: Pick<AppDeps, 'db' | 'files' | 'config'>,
@@ -66,13 +75,8 @@ export async function livePreviewInputs(
 ): Promise<LivePreviewInputs> {
   const item = await ownItem(deps, clientId, productCatalogItemId);
   const brand = await brandInputsFor(deps, clientId);
-  let logoUrl: string | null = null;
-  for (const logo of brand.logos) {
-    // As generation: a logo whose file is gone is skipped.
-    if (!(await deps.files.exists(logo.fileKey))) continue;
-    logoUrl = fileUrl(deps.config, logo.fileKey);
-    break;
-  }
+  const logo = await firstStoredLogo(deps, brand);
+  const logoUrl = logo ? fileUrl(deps.config, logo.fileKey) : null;
   return {
     metadata: itemMetadata(item, now),
     imageUrls: itemImages(item).map((_, index) => liveImagePath(clientId, productCatalogItemId, index)),
