@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { resolvePlaceholderValue, superscriptCents } from './derivedKeys.js';
 import {
   fillTemplateString,
+  missingPlaceholderKeys,
   parseTemplateString,
   placeholderKeys,
   type TemplateSegment,
@@ -69,6 +70,21 @@ describe('parseTemplateString', () => {
       ),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('missingPlaceholderKeys', () => {
+  it('names each key without a value once, as fillTemplateString clears for them', () => {
+    const segments = parseTemplateString('{brand} {price_super} {brand} {title}');
+    expect(missingPlaceholderKeys(segments, { title: 'Kettle', price: '' })).toEqual([
+      'brand',
+      'price_super',
+    ]);
+    expect(missingPlaceholderKeys(segments, { brand: 'A', title: 'K', price: '9.99' })).toEqual([]);
+    expect(fillTemplateString('{brand} {price_super} {brand} {title}', { title: 'Kettle' })).toEqual({
+      kind: 'cleared',
+      missingKeys: ['brand', 'price_super'],
+    });
   });
 });
 

@@ -4,6 +4,7 @@ import { formatLayerId } from './ids.js';
 import { metadataFlag } from './metadata.js';
 import {
   dynamicColorSource,
+  failedLayerConditions,
   findLogoKey,
   isBlurLayerId,
   isCopyLayerId,
@@ -124,6 +125,17 @@ describe('conditional layers', () => {
       isLayerShown('SALE_STOCK_LEVEL_LESS_THAN_10', { is_sale: 'True', stock_level_less_than_10: 'False' }),
     ).toBe(false);
     expect(isLayerShown('text', {})).toBe(true);
+  });
+
+  it('name the conditions that fail, which is what hides them', () => {
+    expect(failedLayerConditions('SALE_2', { is_sale: 'False' })).toEqual(['sale']);
+    expect(failedLayerConditions('SALE_STOCK_LEVEL_LESS_THAN_10', { is_sale: 'True' })).toEqual([
+      'stockLevelLessThan10',
+    ]);
+    expect(failedLayerConditions('STOCK_LEVEL_LESS_THAN_50', { stock_level_less_than_50: 'True' })).toEqual(
+      [],
+    );
+    expect(failedLayerConditions('text', {})).toEqual([]);
   });
 
   it('read flags as false when missing, the string False, false, or blank', () => {
