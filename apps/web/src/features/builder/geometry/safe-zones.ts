@@ -32,6 +32,14 @@ import type { Rect, Size } from './types';
 export const SAFE_ZONE_TYPES = ['TIKTOK', 'SNAPCHAT', 'META_STORY', 'META_REEL'] as const;
 export type SafeZoneType = (typeof SAFE_ZONE_TYPES)[number];
 
+/** What the menu shows for each (the types stay the spec's names everywhere else). */
+export const SAFE_ZONE_LABELS: Readonly<Record<SafeZoneType, string>> = {
+  TIKTOK: 'TikTok',
+  SNAPCHAT: 'Snapchat',
+  META_STORY: 'Meta Story',
+  META_REEL: 'Meta Reel',
+};
+
 /** The reference frame the networks publish their zones for. */
 export const SAFE_ZONE_FRAME: Size = { width: 1080, height: 1920 };
 

@@ -8,24 +8,45 @@ import {
   type ModelLayer,
 } from '../model/index.js';
 import type { BuilderEditor } from '../engine/BuilderEditor';
+import { newLayerPlace } from '../geometry/viewport';
 import { runCommand } from '../commands/registry';
 
-/** A new layer near the top left of the canvas, a little lower for each layer already there. */
-function place(editor: BuilderEditor): { left: number; top: number } {
-  const offset = 40 + (editor.model.layers.length % 10) * 20;
-  return { left: offset, top: offset };
+type Place = { left: number; top: number };
+
+/**
+ * Where a new layer made by `make` lands: centred on the visible part of the canvas, 20 further right and
+ * down for as long as the one added before is still where it landed (geometry/viewport.ts).
+ */
+function place(editor: BuilderEditor, make: (at: Place) => ModelLayer): Place {
+  const probe = make({ left: 0, top: 0 });
+  return newLayerPlace(
+    { width: probe.width * probe.scaleX, height: probe.height * probe.scaleY },
+    editor.workspace.visibleCentre(),
+    editor.model.layers,
+  );
 }
+
+/**
+ * A button label wraps onto a second line rather than being cut off in a narrow panel (Mantine's buttons
+ * keep one line and hide the rest).
+ */
+export const WRAPPING_BUTTON = {
+  h: 'auto',
+  mih: 36,
+  py: 6,
+  styles: { label: { whiteSpace: 'normal', textAlign: 'left', lineHeight: 1.3 } },
+} as const;
 
 export function AddButton({ label, onAdd }: { label: string; onAdd: () => void }) {
   return (
-    <Button variant="default" justify="flex-start" onClick={onAdd}>
+    <Button variant="default" justify="flex-start" onClick={onAdd} {...WRAPPING_BUTTON}>
       {label}
     </Button>
   );
 }
 
-export function add(editor: BuilderEditor, make: (at: { left: number; top: number }) => ModelLayer) {
-  return () => runCommand(editor, 'add-layers', { layers: [make(place(editor))] });
+export function add(editor: BuilderEditor, make: (at: Place) => ModelLayer) {
+  return () => runCommand(editor, 'add-layers', { layers: [make(place(editor, make))] });
 }
 
 /** SHAPES: rectangle, ellipse and line. */

@@ -2,16 +2,21 @@ import { Button, Group, Select, Text, TextInput } from '@mantine/core';
 import {
   IconArrowBackUp,
   IconArrowForwardUp,
+  IconKeyboard,
+  IconLayoutSidebarLeftCollapse,
+  IconLayoutSidebarRightCollapse,
   IconZoomIn,
   IconZoomOut,
   IconZoomReset,
+  IconZoomScan,
 } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { BuilderEditor, EditorState } from '../engine/BuilderEditor';
 import { shallowEqual, useEditorState } from '../engine/useEditorState';
-import { SAFE_ZONE_TYPES, type SafeZoneType } from '../geometry/safe-zones';
+import { SAFE_ZONE_LABELS, SAFE_ZONE_TYPES, type SafeZoneType } from '../geometry/safe-zones';
 import { CommandButton } from './CommandButton';
 import { runCommand } from '../commands/registry';
+import { ShortcutSheet } from './ShortcutSheet';
 
 const NO_SAFE_ZONE = 'none';
 
@@ -30,6 +35,15 @@ const selectToolbarState = ({ model, zoom, safeZone }: EditorState) => ({ name: 
 /** Name, undo and redo, zoom, safe zone, other ways to start, and Save. */
 export function BuilderToolbar({ editor, saving, onSave, offers, canvasView }: BuilderToolbarProps) {
   const { name, zoom, safeZone } = useEditorState(editor, selectToolbarState, shallowEqual);
+  // The save command (ctrl/cmd+s) runs the Save button's action: the latest one, made again each render.
+  const saveAction = useRef(onSave);
+  useEffect(() => {
+    saveAction.current = onSave;
+  });
+  useEffect(() => {
+    editor.workspace.setSaveAction(() => saveAction.current());
+    return () => editor.workspace.setSaveAction(null);
+  }, [editor]);
   return (
     <Group gap="sm" wrap="wrap" mb="sm" justify="space-between">
       <Group gap="xs" wrap="nowrap">
@@ -37,7 +51,7 @@ export function BuilderToolbar({ editor, saving, onSave, offers, canvasView }: B
           aria-label="Template name"
           value={name}
           onChange={(event) => runCommand(editor, 'set-document', { name: event.currentTarget.value })}
-          w={240}
+          w={{ base: 170, lg: 240 }}
         />
         <CommandButton editor={editor} commandId="undo">
           <IconArrowBackUp size={18} />
@@ -60,14 +74,26 @@ export function BuilderToolbar({ editor, saving, onSave, offers, canvasView }: B
         <CommandButton editor={editor} commandId="zoom-reset">
           <IconZoomReset size={18} />
         </CommandButton>
+        <CommandButton editor={editor} commandId="zoom-fit">
+          <IconZoomScan size={18} />
+        </CommandButton>
+        <CommandButton editor={editor} commandId="toggle-left-panel">
+          <IconLayoutSidebarLeftCollapse size={18} />
+        </CommandButton>
+        <CommandButton editor={editor} commandId="toggle-right-panel">
+          <IconLayoutSidebarRightCollapse size={18} />
+        </CommandButton>
+        <CommandButton editor={editor} commandId="shortcuts">
+          <IconKeyboard size={18} />
+        </CommandButton>
         <Select
           aria-label="Safe zone"
-          w={170}
+          w={150}
           allowDeselect={false}
           value={safeZone ?? NO_SAFE_ZONE}
           data={[
             { value: NO_SAFE_ZONE, label: 'No safe zone' },
-            ...SAFE_ZONE_TYPES.map((type) => ({ value: type, label: type })),
+            ...SAFE_ZONE_TYPES.map((type) => ({ value: type, label: SAFE_ZONE_LABELS[type] })),
           ]}
           onChange={(value) =>
             runCommand(editor, 'set-safe-zone', {
@@ -82,6 +108,7 @@ export function BuilderToolbar({ editor, saving, onSave, offers, canvasView }: B
           Save
         </Button>
       </Group>
+      <ShortcutSheet editor={editor} />
     </Group>
   );
 }

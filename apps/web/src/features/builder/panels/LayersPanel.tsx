@@ -4,6 +4,7 @@ import type { BuilderEditor, EditorState } from '../engine/BuilderEditor';
 import { runCommand } from '../commands/registry';
 import { shallowEqual, useEditorState } from '../engine/useEditorState';
 import type { ModelLayer } from '../model/index.js';
+import { RoleLabelsContext, useRoleLabels } from './layer-data/roleLabels';
 import { GroupMembers, showsMembers } from './layers/GroupMembers';
 import { LayerRow, type LayerListContext } from './layers/LayerRow';
 import { SortableLayers } from './layers/SortableLayers';
@@ -28,6 +29,7 @@ export function LayersPanel({ editor }: { editor: BuilderEditor }) {
   const { layers, selection } = useEditorState(editor, selectLayersAndSelection, shallowEqual);
   const [renamingUid, setRenamingUid] = useState<string | null>(null);
   const rows = useMemo(() => topFirst(layers), [layers]);
+  const roleLabels = useRoleLabels(editor);
 
   if (rows.length === 0)
     return (
@@ -38,29 +40,31 @@ export function LayersPanel({ editor }: { editor: BuilderEditor }) {
 
   const context: LayerListContext = { editor, selection, renamingUid, setRenamingUid };
   return (
-    <SortableLayers
-      rows={rows}
-      // Position from the top of the list → index from the bottom of the model.
-      onMove={(uid, position) =>
-        runCommand(editor, 'move-layer-to', { uid, index: rows.length - 1 - position })
-      }
-    >
-      <Stack gap={6} aria-label="Layers">
-        {rows.map((layer, position) => (
-          <LayerRow
-            key={layer.uid}
-            context={context}
-            layer={layer}
-            position={position}
-            count={rows.length}
-            members={
-              layer.kind === 'group' && showsMembers(layer, selection) ? (
-                <GroupMembers context={context} group={layer} />
-              ) : undefined
-            }
-          />
-        ))}
-      </Stack>
-    </SortableLayers>
+    <RoleLabelsContext value={roleLabels}>
+      <SortableLayers
+        rows={rows}
+        // Position from the top of the list → index from the bottom of the model.
+        onMove={(uid, position) =>
+          runCommand(editor, 'move-layer-to', { uid, index: rows.length - 1 - position })
+        }
+      >
+        <Stack gap={6} aria-label="Layers">
+          {rows.map((layer, position) => (
+            <LayerRow
+              key={layer.uid}
+              context={context}
+              layer={layer}
+              position={position}
+              count={rows.length}
+              members={
+                layer.kind === 'group' && showsMembers(layer, selection) ? (
+                  <GroupMembers context={context} group={layer} />
+                ) : undefined
+              }
+            />
+          ))}
+        </Stack>
+      </SortableLayers>
+    </RoleLabelsContext>
   );
 }

@@ -3,6 +3,7 @@ import {
   Button,
   Center,
   FileButton,
+  Group,
   Image,
   Paper,
   SimpleGrid,
@@ -19,9 +20,11 @@ import { Link } from 'react-router';
 import { useQuery } from 'urql';
 import { clientUrl } from '../../../../app/routes';
 import { useCurrentClient } from '../../../clients';
-import type { BuilderEditor } from '../../engine/BuilderEditor';
-import { createDynamicImageLayer } from '../../model/index.js';
-import { add, AddButton } from '../AddLayerPanels';
+import type { BuilderEditor, EditorState } from '../../engine/BuilderEditor';
+import { useEditorState } from '../../engine/useEditorState';
+import { allLayers, createDynamicImageLayer } from '../../model/index.js';
+import { useRoleLabels } from '../layer-data/roleLabels';
+import { add, AddButton, WRAPPING_BUTTON } from '../AddLayerPanels';
 import { BuilderBrandLogosQuery } from './api/builderBrandLogos';
 import { PICTURE_ACCEPT, PICTURE_FORMATS } from './imageFiles';
 import { useCanvasPictureDrop } from './useCanvasPictureDrop';
@@ -63,7 +66,7 @@ function UploadPictures({ editor }: { editor: BuilderEditor }) {
           }}
         >
           {(props) => (
-            <Button {...props} leftSection={<IconUpload size={16} />} fullWidth>
+            <Button {...props} leftSection={<IconUpload size={16} />} fullWidth {...WRAPPING_BUTTON}>
               Upload picture
             </Button>
           )}
@@ -100,6 +103,35 @@ function LogoTile({ logo, onPlace }: { logo: BrandLogoSource & { id: string }; o
   );
 }
 
+const selectLayers = (state: EditorState) => state.model.layers;
+
+/** The template's layers filled in each ad, by their role labels ('Product image 1 (fit)'); a click selects one. */
+function FilledLayers({ editor }: { editor: BuilderEditor }) {
+  const layers = useEditorState(editor, selectLayers);
+  const labels = useRoleLabels(editor);
+  const filled = allLayers(layers).filter((layer) => layer.data.dynamicLayerType !== null);
+  if (filled.length === 0) return null;
+  return (
+    <Stack gap={4} aria-label="In this template" role="region">
+      <Text size="xs" fw={500}>
+        In this template
+      </Text>
+      <Group gap={4}>
+        {filled.map((layer) => (
+          <Button
+            key={layer.uid}
+            size="compact-xs"
+            variant="light"
+            onClick={() => runCommand(editor, 'select-layers', { uids: [layer.uid] })}
+          >
+            {labels.get(layer.id) ?? layer.data.name}
+          </Button>
+        ))}
+      </Group>
+    </Stack>
+  );
+}
+
 /**
  * IMAGES: upload pictures (placed as they are, scaled down to the canvas when larger), the dynamic image
  * layers the renderer fills per ad (the product image, slideshow and video slots, the brand logo, the
@@ -132,6 +164,7 @@ export function ImagesPanel({ editor }: { editor: BuilderEditor }) {
         <Title order={4} size="sm">
           Filled in each ad
         </Title>
+        <FilledLayers editor={editor} />
         <AddButton label="Image slot" onAdd={add(editor, (at) => createDynamicImageLayer('IMAGE', at))} />
         <Text size="xs" c="dimmed">
           A slot shows the product image in each ad: the first slot the item&apos;s first image, the second

@@ -24,6 +24,7 @@ import type { BuilderEditor } from '../../engine/BuilderEditor';
 import type { ModelLayer } from '../../model/index.js';
 import { BatchedNumberInput, BatchedTextInput, FlagSwitch } from './fields';
 import { DYNAMIC_LAYER_TYPE_LABELS, RATING_WIDGET_LABEL, layerDataFields } from './layerRoles';
+import { useRoleLabels } from './roleLabels';
 import { runCommand } from '../../commands/registry';
 
 const NONE = 'NONE';
@@ -121,6 +122,8 @@ function AlignmentControl<T extends string>({
 export function LayerDataSettings({ editor, layer }: { editor: BuilderEditor; layer: ModelLayer }) {
   const { data } = layer;
   const fields = layerDataFields(layer);
+  // The slot in words ('Product image 1 (fit)'), numbered in input order.
+  const roleLabel = useRoleLabels(editor).get(layer.id) ?? null;
   const set = (patch: Partial<LayerData>) => runCommand(editor, 'set-layer-data', { uid: layer.uid, patch });
   const typeOptions: ComboboxItem[] = [
     { value: NONE, label: 'None' },
@@ -147,6 +150,11 @@ export function LayerDataSettings({ editor, layer }: { editor: BuilderEditor; la
         />
       )}
       {fields.widgetType && <TextInput size="xs" label="Widget type" value={RATING_WIDGET_LABEL} readOnly />}
+      {roleLabel !== null && data.dynamicLayerType !== null && (
+        <Text size="xs" c="dimmed" data-testid="layer-role-label">
+          Shown as {roleLabel}
+        </Text>
+      )}
 
       {fields.slot && (
         <>

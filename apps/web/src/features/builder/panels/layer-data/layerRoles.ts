@@ -53,10 +53,14 @@ export function layerDataFields({ kind, data }: RoleSource): LayerDataFields {
   };
 }
 
-/** Short role names for the layers panel's badges; empty for a plain layer. */
-export function roleBadges({ data }: RoleSource): string[] {
+/**
+ * Short role names for the layers panel's badges; empty for a plain layer. `roleLabel`: the layer's role
+ * label ('Product image 1 (fit)', roleLabels.ts), shown for a dynamic layer instead of its type's name.
+ */
+export function roleBadges({ data }: RoleSource, roleLabel: string | null = null): string[] {
   const badges: string[] = [];
-  if (data.dynamicLayerType !== null) badges.push(DYNAMIC_LAYER_TYPE_LABELS[data.dynamicLayerType]);
+  if (data.dynamicLayerType !== null)
+    badges.push(roleLabel ?? DYNAMIC_LAYER_TYPE_LABELS[data.dynamicLayerType]);
   if (data.widgetType === 'RATING') badges.push('Rating');
   if (data.isSale) badges.push('Sale');
   if (data.stockLevelLessThan10) badges.push('Stock < 10');
