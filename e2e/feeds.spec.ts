@@ -5,7 +5,7 @@
 // server allow-lists that host). Runs as Alice, an admin of Acme.
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { fixtures } from './fixtures.js';
 import {
   clientGraphql,
@@ -17,6 +17,13 @@ import {
 } from './helpers.js';
 
 const graphql = clientGraphql;
+
+/** Picks `option` in a Mantine select. */
+async function choose(page: Page, select: Locator, option: string) {
+  await select.click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+  await expect(select).toHaveValue(option);
+}
 
 /** Imports the file as a new catalogue, waits for the import, and defines a product set of every item. */
 async function prepareProductSet(page: Page, run: string, csv: string) {
@@ -139,11 +146,18 @@ test('a feed from a product set: progress, counts, export URL, creatives, item d
   const side = (await horizontal.getByRole('radio', { name: 'Left' }).isChecked()) ? 'Right' : 'Left';
   await horizontal.getByText(side, { exact: true }).click();
   await expect(horizontal.getByRole('radio', { name: side })).toBeChecked();
-  const filter = design.getByRole('textbox', { name: 'Item filter (optional)' });
-  await filter.fill('{brand');
+  // The item filter is the product-set rule editor: an unfinished rule is refused, then brand is Acme.
+  const filter = design.getByRole('group', { name: 'Item filter' });
+  await filter.getByRole('button', { name: 'Add rule' }).click();
+  await choose(page, filter.getByRole('combobox', { name: 'Field' }), 'Brand');
+  await choose(page, filter.getByRole('combobox', { name: 'Operator' }), 'contains');
   await dialog.getByRole('button', { name: 'Create feed' }).click();
-  await expect(design).toContainText('The item filter is not valid JSON.');
-  await filter.fill('{"brand": {"eq": "Acme"}}');
+  await expect(filter.getByRole('alert')).toHaveText(
+    'Finish the item filter’s rules marked in red, or remove them.',
+  );
+  await choose(page, filter.getByRole('combobox', { name: 'Operator' }), 'is');
+  await filter.getByRole('textbox', { name: 'Value' }).fill('Acme');
+  await expect(filter.getByRole('status', { name: 'Matching items' })).toHaveText('5 items match');
   await dialog.getByRole('button', { name: 'Create feed' }).click();
   await seeNotification(page, `‘${feedName}’ was created: 5 items queued.`);
 

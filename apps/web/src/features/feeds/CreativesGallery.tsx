@@ -1,6 +1,6 @@
 import { Button, Group, Pagination, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconReload } from '@tabler/icons-react';
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useQuery } from 'urql';
 import { QueryState } from '../../components/QueryState';
 import { FeedCreativesQuery } from './api/feedCreatives';
@@ -30,6 +30,15 @@ export function CreativesGallery({ clientId, feed }: { clientId: string; feed: F
   });
   const refresh = useCallback(() => reexecute({ requestPolicy: 'network-only' }), [reexecute]);
   usePolling(feed.counts.isGenerating, refresh);
+  // The page follows the feed's counts: an item that was pending when the page was read and finished
+  // before the feed was read again (so the feed never looked generating) is read again too.
+  const countsKey = JSON.stringify(feed.counts);
+  const readFor = useRef(countsKey);
+  useEffect(() => {
+    if (countsKey === readFor.current) return;
+    readFor.current = countsKey;
+    refresh();
+  }, [countsKey, refresh]);
   const actions = useFeedActions();
 
   const creativesPage = data?.feedCreatives;

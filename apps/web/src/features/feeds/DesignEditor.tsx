@@ -129,7 +129,7 @@ export function DesignEditor({
             {versionNote}
           </Text>
         )}
-        <Stack gap={4} role="group" aria-label={`Item filter of ${label.toLowerCase()}`}>
+        <Stack gap={4} role="group" aria-label="Item filter">
           {catalogId ? (
             <ItemFilterInput
               catalogId={catalogId}
