@@ -3,8 +3,10 @@ import { useEffect, useRef } from 'react';
 import type { BuilderEditor } from '../engine/BuilderEditor';
 import { FabricView } from '../engine/fabric-view';
 import type { ProductView } from '../engine/product-view';
+import { attachVanishMarks } from '../engine/vanish-marks';
 import { ImportPlaceholders } from './images/ImportPlaceholders';
 import { useCanvasPictureDrop } from './images/useCanvasPictureDrop';
+import { useCanvasViewport } from './useCanvasViewport';
 import { useFontChoices } from './text/useFontChoices';
 
 /**
@@ -33,7 +35,10 @@ export function BuilderCanvas({
     const view = new FabricView(element, editor);
     onView(view);
     productView?.attach(view);
+    // Layers that vanish for the preview item are outlined on the canvas (engine/vanish-marks).
+    const stopMarks = attachVanishMarks(view, editor);
     return () => {
+      stopMarks();
       productView?.attach(null);
       onView(null);
       void view.dispose().then(() => element.remove());
@@ -41,14 +46,20 @@ export function BuilderCanvas({
   }, [editor, onView, productView]);
   // Picture files dropped on the canvas area are placed where they are dropped (panels/images).
   const drop = useCanvasPictureDrop(editor, container);
+  // Fit, the visible centre, ctrl/cmd+wheel and pinch zoom around the pointer (useCanvasViewport.ts).
+  const scroller = useRef<HTMLDivElement>(null);
+  const viewportHeight = useCanvasViewport(editor, scroller, container);
   return (
     <Box
+      ref={scroller}
+      data-testid="canvas-viewport"
       style={{
         overflow: 'auto',
         flex: 1,
         minWidth: 0,
-        minHeight: 480,
-        maxHeight: 'calc(100vh - 220px)',
+        // The canvas is centred while it is smaller than the viewport (margin auto, which scrolls right).
+        display: 'flex',
+        height: viewportHeight,
         outline: drop.dragging ? '2px dashed var(--mantine-color-blue-6)' : undefined,
         outlineOffset: -2,
       }}
@@ -56,7 +67,7 @@ export function BuilderCanvas({
       p="md"
       {...drop.handlers}
     >
-      <Box pos="relative" style={{ width: 'fit-content' }}>
+      <Box pos="relative" style={{ width: 'fit-content', margin: 'auto' }}>
         <Box
           ref={container}
           data-testid="builder-canvas"

@@ -4,7 +4,9 @@ import { CSS } from '@dnd-kit/utilities';
 import { useMemo } from 'react';
 import { allLayers, type GroupLayer, type ModelLayer } from '../../model/index.js';
 import { ListedLayerName, RoleBadges, type LayerListContext } from './LayerRow';
+import { useRoleLabel } from '../layer-data/roleLabels';
 import { DragHandle, SortableLayers } from './SortableLayers';
+import { VanishMark } from './VanishMark';
 import { runCommand } from '../../commands/registry';
 
 /** True when the group or one of its members (at any depth) is selected: its members are listed then. */
@@ -22,6 +24,7 @@ function MemberRow({ context, member }: { context: LayerListContext; member: Mod
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({ id: member.uid });
   const name = member.data.name;
+  const roleLabel = useRoleLabel(member.id);
   const selected = selection.includes(member.uid);
   return (
     <Stack
@@ -42,7 +45,7 @@ function MemberRow({ context, member }: { context: LayerListContext; member: Mod
         data-testid="group-member"
         data-layer-id={member.id}
         aria-selected={selected}
-        title={member.id}
+        title={roleLabel ?? undefined}
         style={{
           borderRadius: 'var(--mantine-radius-sm)',
           background: selected ? 'var(--mantine-color-blue-light)' : undefined,
@@ -56,6 +59,7 @@ function MemberRow({ context, member }: { context: LayerListContext; member: Mod
           size="xs"
         />
         <ListedLayerName context={context} layer={member} size="xs" />
+        <VanishMark editor={context.editor} layerId={member.id} />
         <RoleBadges layer={member} />
       </Group>
       {member.kind === 'group' && showsMembers(member, selection) && (

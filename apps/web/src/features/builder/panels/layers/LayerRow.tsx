@@ -15,8 +15,11 @@ import type { ReactNode } from 'react';
 import type { BuilderEditor } from '../../engine/BuilderEditor';
 import type { ModelLayer } from '../../model/index.js';
 import { roleBadges } from '../layer-data/layerRoles';
+import { useRoleLabel } from '../layer-data/roleLabels';
+import { TextOverflowMark } from '../text/TextOverflowWarning';
 import { LayerName } from './LayerName';
 import { DragHandle } from './SortableLayers';
+import { VanishMark } from './VanishMark';
 import { runCommand } from '../../commands/registry';
 
 /** What a row needs from the list: the selection and the rename in progress. */
@@ -65,7 +68,7 @@ export function ListedLayerName({
 
 /** The role badges of a layer (Image slot, Logo, Rating, Sale, …). */
 export function RoleBadges({ layer }: { layer: ModelLayer }) {
-  const badges = roleBadges(layer);
+  const badges = roleBadges(layer, useRoleLabel(layer.id));
   if (badges.length === 0) return null;
   return (
     <Group gap={4} data-testid="layer-roles">
@@ -129,6 +132,8 @@ export function LayerRow({
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({ id: layer.uid });
   const name = layer.data.name;
+  // Its role in words ('Product image 1 (fit)'), never the id the template saves.
+  const roleLabel = useRoleLabel(layer.id);
   const selected = selection.includes(layer.uid);
   return (
     <Paper
@@ -146,7 +151,7 @@ export function LayerRow({
       }}
       data-testid="layer-row"
       data-layer-id={layer.id}
-      title={layer.id}
+      title={roleLabel ?? undefined}
       aria-selected={selected}
     >
       <Stack gap={4}>
@@ -162,6 +167,8 @@ export function LayerRow({
             <Image src={layer.data.thumbnail} alt="" w={24} h={24} fit="contain" />
           )}
           <ListedLayerName context={context} layer={layer} />
+          <TextOverflowMark editor={editor} layer={layer} />
+          <VanishMark editor={editor} layerId={layer.id} />
         </Group>
         <RoleBadges layer={layer} />
         <Group gap={2} wrap="nowrap">
