@@ -9,6 +9,7 @@ import type { Server } from 'node:http';
 import { expect, test, type Page } from '@playwright/test';
 import { fixtures } from './fixtures.js';
 import {
+  clientGraphql,
   countPixels,
   expectEditing,
   importCatalog,
@@ -89,7 +90,8 @@ test('the live preview draws what generation produces, follows edits and steps t
   await page.goto(`/clients/${clientOf(page)}/products/templates/create/`);
   await expect(page.getByTestId('builder-canvas').locator('canvas').first()).toBeVisible();
   const bar = page.getByRole('region', { name: 'Preview bar' });
-  await expect(bar).toContainText('Choose a catalogue in the PREVIEW tab');
+  // The catalogue imported last is chosen for the preview (and the canvas's product view): its first item.
+  await expect(bar.getByTestId('preview-bar-item')).toHaveText('Red trail shoe', { timeout: 15_000 });
   await openTab(page, 'IMAGES');
   await page.getByRole('button', { name: 'Image slot', exact: true }).click();
   await openTab(page, 'TEXT');
@@ -138,7 +140,15 @@ test('the live preview draws what generation produces, follows edits and steps t
   await page.getByRole('textbox', { name: 'Template name' }).fill(`E2E preview ${run}`);
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Template created' })).toBeVisible();
-  await expectEditing(page, `E2E preview ${run}`);
+  const templateId = await expectEditing(page, `E2E preview ${run}`);
+  // Its thumbnail (the templates list's card) is the ad drawn with the chosen item: the slot shows its photo.
+  const { productCatalogTemplate } = await clientGraphql<{
+    productCatalogTemplate: { thumbnailUrl: string | null };
+  }>(page, 'query ($id: ID!) { productCatalogTemplate(id: $id) { thumbnailUrl } }', { id: templateId });
+  const card = await rasterOf(
+    await (await page.request.get(productCatalogTemplate.thumbnailUrl ?? '')).body(),
+  );
+  expect(countPixels(card, isRed)).toBeGreaterThan(10_000);
   // The edit route loads the template afresh, and loading clears the preview (spec section 4).
   await openTab(page, 'PREVIEW');
   await page.getByRole('combobox', { name: 'Catalogue' }).click();

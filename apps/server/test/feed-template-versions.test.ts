@@ -225,6 +225,11 @@ describeEachDatabase('template versions in feeds on %s', (kind) => {
       'query($id: ID!, $item: String!) { feedCreative(feedId: $id, itemId: $item) { itemId status imageUrl } }';
     const first = (await call(creativeQuery, { id: feedId, item: 'A-1' })).data?.feedCreative;
     expect(first.status).toBe('GENERATED');
+    // The design's card on the feed page shows its first generated ad (by item id), not the template's thumbnail.
+    const card = await call('query($id: ID!) { feed(id: $id) { designs { firstCreativeImageUrl } } }', {
+      id: feedId,
+    });
+    expect(card.data?.feed.designs[0].firstCreativeImageUrl).toBe(first.imageUrl);
     const again = await call(
       'mutation($id: ID!) { regenerateCreative(feedId: $id, itemId: "A-1") { creative { itemId status } error { message } } }',
       { id: feedId },

@@ -32,7 +32,7 @@ import { exportPathIn } from './export.routes.js';
 import { PRODUCT_SET_WITH_CATALOG, productSetNotFound } from '../catalogs/index.js';
 import { readAdPreview, startAdPreview, type AdJobStatus, type AdResult } from './ad-preview-job.js';
 import { FEED_STATUS_DESCRIPTION, feedStatus } from './feed-status.js';
-import { DESIGN_VERSIONS, FEED_COUNTS, FEED_DESIGNS } from './feed-loaders.js';
+import { DESIGN_FIRST_CREATIVES, DESIGN_VERSIONS, FEED_COUNTS, FEED_DESIGNS } from './feed-loaders.js';
 
 const CreativeStatusEnum = builder.enumType('CreativeStatus', {
   subGraphs: CLIENT,
@@ -88,6 +88,15 @@ const FeedDesign = builder.objectRef<FeedDesignRow>('FeedDesign').implement({
       nullable: true,
       description: 'The template and version the design uses; null when the template is gone.',
       resolve: (d, _a, ctx) => ctx.loaders.of(DESIGN_VERSIONS).load(d.templateVersionId),
+    }),
+    firstCreativeImageUrl: t.string({
+      nullable: true,
+      description:
+        "The design's first generated ad (by item id), for its card; null until the feed has made one.",
+      resolve: async (d, _a, ctx) => {
+        const key = await ctx.loaders.of(DESIGN_FIRST_CREATIVES).load(d.id);
+        return key ? fileUrl(ctx.deps.config, key) : null;
+      },
     }),
     slotFeaturesJson: t.string({ resolve: (d) => JSON.stringify(d.slotFeatures) }),
     itemFilterJson: t.string({

@@ -8,8 +8,9 @@ import type { FeedDesign } from './feed';
 import { describeSlotFeatures, designLabel } from './feedFormat';
 
 /**
- * One design of a feed: its template and version (with what to do when it is an older one), the slot
- * features it changes, its item filter, and a link to it.
+ * One design of a feed: its picture (the first ad the feed made with it, else its template version's
+ * thumbnail), its template and version (with what to do when it is an older one), the slot features it
+ * changes, its item filter, and a link to it.
  */
 export function FeedDesignCard({
   clientId,
@@ -27,7 +28,7 @@ export function FeedDesignCard({
       <Group align="flex-start" wrap="nowrap" gap="md">
         <Box w={96} style={{ flexShrink: 0, borderRadius: 4, overflow: 'hidden' }}>
           <TemplateThumbnail
-            url={design.templateVersion?.thumbnailUrl}
+            url={design.firstCreativeImageUrl ?? design.templateVersion?.thumbnailUrl}
             name={design.templateVersion?.templateName ?? label}
             height={96}
           />

@@ -30,6 +30,7 @@ export const FeedQuery = graphql(`
         templateVersionId
         slotFeaturesJson
         itemFilterJson
+        firstCreativeImageUrl
         templateVersion {
           templateId
           templateName
