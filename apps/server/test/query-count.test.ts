@@ -13,8 +13,11 @@ import {
   catalogs,
   creativeStatuses,
   feedCreatives,
+  feedDesigns,
   feeds,
   productSets,
+  templates,
+  templateVersions,
 } from '../src/db/schema.js';
 import { addMember } from '../src/modules/clients/index.js';
 import {
@@ -47,7 +50,8 @@ async function queriesDuring(run: () => Promise<unknown>): Promise<number> {
 }
 
 const FEEDS = `{ feeds { id name productSetName catalogId status exportUrls
-  counts { itemCount generatedCount failedCount isGenerating } designs { id } } }`;
+  counts { itemCount generatedCount failedCount isGenerating }
+  designs { id templateVersion { templateName versionNumber newestVersionNumber isNewest } } } }`;
 const CATALOGS = '{ catalogs { id name itemCount imports { id status } } }';
 const PRODUCT_SETS = 'query($id: ID!) { productSets(catalogId: $id) { id name description itemCount } }';
 const MY_CLIENTS = '{ me { clients { id showTermsModal features { key enabled } } } }';
@@ -85,6 +89,31 @@ describeEachDatabase('queries per list on %s', (kind) => {
         .where(eq(catalogs.id, catalog!.id));
       catalogIds.push(catalog!.id);
     }
+    // One template with two versions: the feeds' designs alternate between them.
+    const [template] = await t.deps.db
+      .insert(templates)
+      .values({ clientId: client.id, name: 'Square', width: 1080, height: 1080 })
+      .returning();
+    const versionIds: string[] = [];
+    for (const number of [1, 2]) {
+      const [version] = await t.deps.db
+        .insert(templateVersions)
+        .values({
+          templateId: template!.id,
+          number,
+          name: 'Square',
+          templateString: '<svg/>',
+          width: 1080,
+          height: 1080,
+          slots: [],
+        })
+        .returning();
+      versionIds.push(version!.id);
+    }
+    await t.deps.db
+      .update(templates)
+      .set({ currentVersionId: versionIds[1]! })
+      .where(eq(templates.id, template!.id));
     for (let f = 0; f < feedCount; f++) {
       // Two sets per catalogue in turn: one matching every item, one only the red ones.
       const catalogId = catalogIds[Math.floor(f / 2) % catalogCount]!;
@@ -101,6 +130,9 @@ describeEachDatabase('queries per list on %s', (kind) => {
         .insert(feeds)
         .values({ clientId: client.id, productSetId: set!.id, name: `Feed ${f}`, exportToken: `token-${f}` })
         .returning();
+      await t.deps.db
+        .insert(feedDesigns)
+        .values({ feedId: feed!.id, templateVersionId: versionIds[f % 2]!, position: 0 });
       await t.deps.db.insert(feedCreatives).values(
         ['SKU-0', 'SKU-1', 'SKU-2'].map((itemId, i) => ({
           feedId: feed!.id,
@@ -137,6 +169,23 @@ describeEachDatabase('queries per list on %s', (kind) => {
     expect(one.data?.feeds).toHaveLength(1);
     expect(fifty.data?.feeds).toHaveLength(50);
     expect(fifty.data?.feeds[0]).toMatchObject({ productSetName: expect.stringMatching(/^Set /) });
+    // Each design names its template and version, the older ones as such, still in one query.
+    const versions = fifty.data?.feeds.map(
+      (feed: { designs: { templateVersion: { versionNumber: number; isNewest: boolean } }[] }) =>
+        feed.designs[0]!.templateVersion,
+    );
+    expect(versions).toContainEqual({
+      templateName: 'Square',
+      versionNumber: 1,
+      newestVersionNumber: 2,
+      isNewest: false,
+    });
+    expect(versions).toContainEqual({
+      templateName: 'Square',
+      versionNumber: 2,
+      newestVersionNumber: 2,
+      isNewest: true,
+    });
     expect(fifty.count).toBe(one.count);
   });
 
