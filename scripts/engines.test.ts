@@ -21,9 +21,9 @@ const lock = JSON.parse(readFileSync(new URL('package-lock.json', root), 'utf8')
 // pinned back in package.json "overrides" (or the engines field says the truth).
 describe('the supported Node versions install every locked package without engine warnings', () => {
   // The oldest version of each line the engines field admits (20.19.0, 22.13.0, 24.0.0), and this machine's.
-  const oldestOfEachLine = new semver.Range(manifest.engines.node).set.map(
-    (comparators) => semver.minVersion(new semver.Range(comparators.map(String).join(' ')))!.version,
-  );
+  const oldestOfEachLine = manifest.engines.node
+    .split('||')
+    .map((line) => semver.minVersion(line.trim())!.version);
   it.each([...oldestOfEachLine, process.versions.node])('Node %s', (node) => {
     const refused = Object.entries(lock.packages)
       .filter(([path, pkg]) => path && !pkg.optional)

@@ -1,4 +1,5 @@
-import { Alert, Button, CopyButton, Group, Text, TextInput } from '@mantine/core';
+import { Alert, Text } from '@mantine/core';
+import { CopyLinkField } from '../../components/CopyLinkField';
 import { formatDateTime } from '../../lib/format';
 
 /** A one-time sign-in link a staff member hands to someone. */
@@ -17,22 +18,7 @@ export function SignInLink({
       <Text size="sm" mb="xs">
         It works once{expiresAt ? `, until ${formatDateTime(expiresAt)}` : ''}, and signs in as {email}.
       </Text>
-      <Group align="flex-end" wrap="nowrap">
-        <TextInput
-          label="Sign-in link"
-          value={absoluteUrl}
-          readOnly
-          flex={1}
-          onFocus={(e) => e.currentTarget.select()}
-        />
-        <CopyButton value={absoluteUrl}>
-          {({ copied, copy }) => (
-            <Button onClick={copy} color={copied ? 'teal' : 'blue'} variant="light">
-              {copied ? 'Copied' : 'Copy link'}
-            </Button>
-          )}
-        </CopyButton>
-      </Group>
+      <CopyLinkField label="Sign-in link" url={absoluteUrl} />
     </Alert>
   );
 }

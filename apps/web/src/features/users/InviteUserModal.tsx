@@ -5,11 +5,15 @@ import { useMutation } from 'urql';
 import { useNotify } from '../../app/store/useNotify';
 import { mutationFailure } from '../../lib/graphqlErrors';
 import { InviteUserMutation } from './api/inviteUser';
+import { InvitationLink } from './InvitationLink';
+import { unsentInvitation, type UnsentInvitation } from './member';
 
 export function InviteUserModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const [, inviteUser] = useMutation(InviteUserMutation);
   const notify = useNotify();
   const [error, setError] = useState<string | null>(null);
+  // Set when the invitation was made but no mail went out: the modal shows its link instead of the form.
+  const [unsent, setUnsent] = useState<UnsentInvitation | null>(null);
   const form = useForm({
     initialValues: { email: '', isAdmin: false },
     validate: { email: (value) => (/^\S+@\S+$/.test(value.trim()) ? null : 'Enter an email address') },
@@ -18,6 +22,7 @@ export function InviteUserModal({ opened, onClose }: { opened: boolean; onClose:
   const close = () => {
     form.reset();
     setError(null);
+    setUnsent(null);
     onClose();
   };
 
@@ -29,9 +34,26 @@ export function InviteUserModal({ opened, onClose }: { opened: boolean; onClose:
       setError(failure);
       return;
     }
+    const notMailed = unsentInvitation(email.trim(), result.data?.inviteUser);
+    if (notMailed) {
+      setUnsent(notMailed);
+      return;
+    }
     notify.success(`Invitation sent to ${email.trim()}.`);
     close();
   });
+
+  if (unsent)
+    return (
+      <Modal opened={opened} onClose={close} title={`${unsent.email} is invited`}>
+        <Stack gap="md">
+          <InvitationLink {...unsent} />
+          <Group justify="flex-end">
+            <Button onClick={close}>Done</Button>
+          </Group>
+        </Stack>
+      </Modal>
+    );
 
   return (
     <Modal opened={opened} onClose={close} title="Invite user">

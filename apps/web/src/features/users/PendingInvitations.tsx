@@ -8,7 +8,8 @@ import { formatDate } from '../../lib/format';
 import { PendingInvitationsQuery } from './api/pendingInvitations';
 import { ResendInvitationMutation } from './api/resendInvitation';
 import { RevokeInvitationMutation } from './api/revokeInvitation';
-import { invitationsContext, type PendingInvitation } from './member';
+import { InvitationLink } from './InvitationLink';
+import { invitationsContext, unsentInvitation, type PendingInvitation } from './member';
 import { RoleBadge } from '../../components/RoleBadge';
 
 export function PendingInvitations() {
@@ -21,12 +22,17 @@ export function PendingInvitations() {
   const resend = async (invitation: PendingInvitation) => {
     setBusyId(invitation.id);
     const result = await resendInvitation({ id: invitation.id });
-    notify.mutation(
-      result,
-      result.data?.resendInvitation,
-      `The invitation to ${invitation.email} was sent again.`,
-    );
+    const resent = result.data?.resendInvitation;
     setBusyId(null);
+    const notMailed = unsentInvitation(invitation.email, resent);
+    if (notMailed) {
+      modals.open({
+        title: `A new link for ${invitation.email}`,
+        children: <InvitationLink {...notMailed} />,
+      });
+      return;
+    }
+    notify.mutation(result, resent, `The invitation to ${invitation.email} was sent again.`);
   };
 
   const revokeConfirmed = async (invitation: PendingInvitation) => {

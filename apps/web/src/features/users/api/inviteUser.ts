@@ -11,6 +11,8 @@ export const InviteUserMutation = graphql(`
         expiresAt
         invitedByEmail
       }
+      mailSent
+      invitationLink
       error {
         code
         message

@@ -8,6 +8,8 @@ export const ResendInvitationMutation = graphql(`
         createdAt
         expiresAt
       }
+      mailSent
+      invitationLink
       error {
         code
         message
