@@ -46,8 +46,8 @@ export function FeedLayerWarnings({ feedId }: { feedId: string }) {
       variant="light"
       icon={<IconEyeExclamation size={18} />}
       title="Some layers will not show in every ad"
-      component="section"
-      aria-label="Layer warnings"
+      // A standing note of the page, named by its title; not an alert that interrupts.
+      role="region"
     >
       <List size="sm" spacing={4}>
         {lines.map((line) => (

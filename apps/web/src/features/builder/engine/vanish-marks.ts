@@ -103,6 +103,8 @@ export function attachVanishMarks(view: FabricView, editor: BuilderEditor): () =
   const draw = ({ ctx }: { ctx: CanvasRenderingContext2D }) => {
     if (ctx !== canvas.getContext()) return;
     const marks = vanishMarks(editor, view, store.get());
+    // The sign for tools outside the engine (the browser tests) of how many layers are marked.
+    canvas.getElement().dataset.vanishMarks = String(marks.length);
     if (marks.length === 0) return;
     const zoom = canvas.getZoom();
     const vpt = canvas.viewportTransform;
