@@ -3,7 +3,7 @@ import { BuilderEditor } from '../engine/BuilderEditor';
 import { createGroupLayer, createRectLayer, createTextLayer } from '../model/index.js';
 import { createShortcutHandler, type ShortcutEvent } from './keyboard';
 import { comboOfCode } from './keys';
-import { BUILDER_COMMANDS, keyMap } from './registry';
+import { BUILDER_COMMANDS, keyMap, runCommand } from './registry';
 import { formatCombo, shortcutRows } from './shortcutSheet';
 
 function setup() {
@@ -152,6 +152,35 @@ describe('the design tools’ keys', () => {
       false,
       false,
     ]);
+  });
+});
+
+describe('the side panels', () => {
+  const panels = (editor: BuilderEditor) => {
+    const { leftPanel, rightPanel } = editor.workspace.getState();
+    return { leftPanel, rightPanel };
+  };
+
+  it('fold and open one by one in a wide window', () => {
+    const editor = new BuilderEditor();
+    runCommand(editor, 'toggle-left-panel');
+    expect(panels(editor)).toEqual({ leftPanel: false, rightPanel: true });
+    runCommand(editor, 'toggle-left-panel');
+    expect(panels(editor)).toEqual({ leftPanel: true, rightPanel: true });
+  });
+
+  it('take turns in a narrow window, so the canvas keeps its room', () => {
+    const editor = new BuilderEditor();
+    editor.workspace.setNarrow(true);
+    editor.workspace.setPanels({ left: false, right: true });
+    runCommand(editor, 'toggle-left-panel');
+    expect(panels(editor)).toEqual({ leftPanel: true, rightPanel: false });
+    runCommand(editor, 'toggle-right-panel');
+    expect(panels(editor)).toEqual({ leftPanel: false, rightPanel: true });
+    runCommand(editor, 'toggle-panels');
+    expect(panels(editor)).toEqual({ leftPanel: false, rightPanel: false });
+    runCommand(editor, 'toggle-panels');
+    expect(panels(editor)).toEqual({ leftPanel: true, rightPanel: false });
   });
 });
 

@@ -39,6 +39,7 @@ export interface WorkspaceState {
 export class EditorWorkspace {
   private viewport: CanvasViewport | null = null;
   private saveAction: (() => void) | null = null;
+  private narrow = false;
   private state: WorkspaceState = {
     leftPanel: true,
     rightPanel: true,
@@ -108,15 +109,32 @@ export class EditorWorkspace {
     this.update({ leftPanel: panels.left, rightPanel: panels.right });
   }
 
-  togglePanel(panel: SidePanel): void {
-    if (panel === 'left') this.update({ leftPanel: !this.state.leftPanel });
-    else this.update({ rightPanel: !this.state.rightPanel });
+  /**
+   * A narrow window (set by the screen) has room for the canvas and one side panel: opening one folds the
+   * other, like an accordion.
+   */
+  setNarrow(narrow: boolean): void {
+    this.narrow = narrow;
   }
 
-  /** Hides both side panels, or shows both when either is hidden. */
+  /** Shows a side panel (folding the other one in a narrow window). */
+  openPanel(panel: SidePanel): void {
+    const other = this.narrow ? false : undefined;
+    if (panel === 'left') this.update({ leftPanel: true, rightPanel: other ?? this.state.rightPanel });
+    else this.update({ rightPanel: true, leftPanel: other ?? this.state.leftPanel });
+  }
+
+  togglePanel(panel: SidePanel): void {
+    const open = panel === 'left' ? this.state.leftPanel : this.state.rightPanel;
+    if (!open) this.openPanel(panel);
+    else if (panel === 'left') this.update({ leftPanel: false });
+    else this.update({ rightPanel: false });
+  }
+
+  /** Hides both side panels, or shows them when both are hidden (only the side panel in a narrow window). */
   togglePanels(): void {
-    const show = !this.state.leftPanel || !this.state.rightPanel;
-    this.setPanels({ left: show, right: show });
+    if (this.state.leftPanel || this.state.rightPanel) this.setPanels({ left: false, right: false });
+    else this.setPanels({ left: true, right: !this.narrow });
   }
 
   setShortcutsOpen(open: boolean): void {

@@ -2,7 +2,8 @@
  * The side panels fold so that the canvas gets the room (issue 16): the tabs' panel on the left keeps its
  * tab list (a click on a tab opens it again, as in Canva), the properties on the right go entirely. Both
  * are the editor workspace's state, switched by commands (toolbar buttons, ctrl/cmd+\) and remembered per
- * template (rememberedView.ts).
+ * template (rememberedView.ts). In a window narrower than 1200 px there is room for one of them beside a
+ * usable canvas: opening one folds the other.
  */
 import { Box } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
@@ -29,7 +30,7 @@ export function useSideTabs(editor: BuilderEditor, first: string) {
     onChange: (next: string | null) => {
       if (next === null) return;
       setTab(next);
-      if (!open) editor.workspace.setPanels({ left: true, right: editor.workspace.getState().rightPanel });
+      if (!open) editor.workspace.openPanel('left');
     },
     w: open ? SIDE_PANEL_WIDTH : undefined,
   };

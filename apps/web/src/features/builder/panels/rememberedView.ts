@@ -14,7 +14,10 @@ export interface RememberedView {
   readonly rightPanel: boolean;
 }
 
-/** Below this window width a template opened for the first time starts with the side panel folded. */
+/**
+ * Below this window width there is room for the canvas and one side panel: a template opened for the first
+ * time starts with the side panel folded, and opening one panel folds the other (workspace.ts).
+ */
 export const NARROW_WINDOW = 1200;
 
 export function viewKey(templateId: string | null): string {
@@ -60,6 +63,15 @@ function store(key: string, view: RememberedView): void {
 }
 
 /**
+ * The view to open a template with: its own remembered one; for a template without one (just saved for
+ * the first time, or never opened here) the view last used on a new template, so that saving keeps what
+ * the user had; else the default.
+ */
+function viewFor(key: string): RememberedView {
+  return readStored(key) ?? readStored(viewKey(null)) ?? defaultView(window.innerWidth);
+}
+
+/**
  * Restores the template's remembered view (or the default) each time a document is loaded into the editor
  * and its canvas is measured, and remembers every change of zoom, fit or panels after that.
  */
@@ -68,7 +80,8 @@ export function useRememberedView(editor: BuilderEditor, templateId: string | nu
   const { workspace } = editor;
   // The panels at once, before the first paint, so the canvas does not jump.
   useState(() => {
-    const view = readStored(key) ?? defaultView(window.innerWidth);
+    workspace.setNarrow(window.innerWidth < NARROW_WINDOW);
+    const view = viewFor(key);
     workspace.setPanels({ left: view.leftPanel, right: view.rightPanel });
   });
   const loads = useEditorState(editor, (state) => state.loads);
@@ -81,8 +94,14 @@ export function useRememberedView(editor: BuilderEditor, templateId: string | nu
   const restored = useRef(0);
 
   useEffect(() => {
+    const onResize = () => workspace.setNarrow(window.innerWidth < NARROW_WINDOW);
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, [workspace]);
+
+  useEffect(() => {
     if (!ready || loads === 0 || restored.current === loads) return;
-    const view = readStored(key) ?? defaultView(window.innerWidth);
+    const view = viewFor(key);
     if (view.zoom === 'fit') workspace.fit();
     else editor.setZoom(view.zoom, FIT_ZOOM_MIN);
     restored.current = loads;
