@@ -13,6 +13,7 @@ import { registerGraphQL } from './graphql/routes.js';
 import { registerApiCors } from './http/cors.js';
 import { registerFontRoutes } from './http/fonts.js';
 import { serializeRequest } from './http/redact.js';
+import { DebugRequestLog } from './http/request-log.js';
 import { registerPortalFileRoutes } from './http/portal-files.js';
 import { registerRendererPage } from './http/renderer-page.js';
 import { registerSpa } from './http/spa.js';
@@ -57,6 +58,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
         ? false
         : // URLs are logged with their link tokens and export tokens redacted.
           { level: config.logLevel, stream: options.logStream, serializers: { req: serializeRequest } },
+    // A line per request only at LOG_LEVEL=debug.
+    logController: new DebugRequestLog(),
     // Unique across processes and restarts, so that the id a user quotes from an error finds one log line.
     genReqId: () => randomUUID(),
     // X-Forwarded-For is believed only from the proxies TRUST_PROXY names; by default from nobody.

@@ -139,7 +139,8 @@ describeEachDatabase('the access log on %s', (kind) => {
       PUBLIC_URL: 'http://adloom.test',
       DATA_DIR: dataDir,
       WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
-      LOG_LEVEL: 'info',
+      // Request lines are written at debug.
+      LOG_LEVEL: 'debug',
     });
     ({ app } = await buildApp({
       config,
