@@ -21,15 +21,20 @@ import { BuilderCanvas } from './panels/BuilderCanvas';
 import { BuilderToolbar } from './panels/BuilderToolbar';
 import { LayersPanel } from './panels/LayersPanel';
 import { PropertiesPanel } from './panels/PropertiesPanel';
+import { useRememberedView } from './panels/rememberedView';
+import { PropertiesSide, useSideTabs } from './panels/SidePanels';
 import { CatalogueColumnsContext, catalogueColumnsOf } from './panels/text/catalogueColumns';
 import { SaveConflictModal } from './panels/SaveConflictModal';
 import { useSaveFeedsQuestion } from './panels/SaveFeedsQuestion';
 import { useSaveTemplate, type SaveConflict } from './panels/useSaveTemplate';
 import { previewSlotsOf, type ServerPreviewSlot } from './preview/adGenerationJob';
+import { useAdThumbnail } from './preview/adThumbnail';
 import { PreviewBar } from './preview/PreviewBar';
 import { PreviewPanel } from './preview/PreviewPanel';
 import { ProductViewSwitch, useProductViewStatus } from './preview/ProductViewSwitch';
+import { canvasItem } from './preview/productItem';
 import { useProductView } from './preview/useProductView';
+import { useVanishingLayers } from './preview/useVanishingLayers';
 import { usePreviewSession } from './preview/usePreviewSession';
 import { TemplateTagsButton } from './tags/TemplateTagsButton';
 import { runCommand } from './commands/registry';
@@ -101,9 +106,14 @@ function BuilderWorkspace({ template, clientId, onReload }: BuilderWorkspaceProp
   const dirty = useEditorState(editor, selectDirty);
   // The Preview state, shared by the PREVIEW tab and the bottom preview bar.
   const preview = usePreviewSession(editor);
+  // Fit or the zoom and the folded panels, remembered per template (panels/rememberedView.ts).
+  useRememberedView(editor, template?.id ?? null);
+  const sideTabs = useSideTabs(editor, 'SHAPES');
   // The canvas draws the ad with the preview's item (product view).
   const productView = useProductView(editor, preview, template?.id ?? null);
   const productStatus = useProductViewStatus(productView);
+  // Layers that vanish for that item are marked in the layers panel and on the canvas.
+  useVanishingLayers(editor, canvasItem(preview.state), preview.state.catalogId);
   // 'Insert placeholder' also offers the columns of the catalogue chosen in PREVIEW.
   const catalogueColumns = useMemo(
     () => catalogueColumnsOf(preview.state.previewItems),
@@ -126,14 +136,13 @@ function BuilderWorkspace({ template, clientId, onReload }: BuilderWorkspaceProp
   }, [editor]);
 
   const editUrl = (id: string) => clientUrl(clientId, 'products/templates/:id/', { id });
+  // The saved thumbnail: the ad drawn with the preview item when one is chosen, else the canvas.
+  const adThumbnail = useAdThumbnail(editor, preview, viewRef);
   const { save, saving } = useSaveTemplate({
     editor,
     templateId: template?.id ?? null,
     baseVersionId: base.versionId,
-    thumbnail: () => {
-      const view = viewRef.current;
-      return view ? view.thumbnail() : Promise.reject(new Error('Canvas is empty'));
-    },
+    thumbnail: adThumbnail,
     onSaved: (made, created) => {
       if (made.templateVersionId)
         setSaved({ loaded: template, versionId: made.templateVersionId, slots: made.slots });
@@ -184,7 +193,7 @@ function BuilderWorkspace({ template, clientId, onReload }: BuilderWorkspaceProp
         }
       />
       <Group align="flex-start" gap="md" wrap="nowrap">
-        <Tabs defaultValue="SHAPES" orientation="vertical" w={320} keepMounted={false}>
+        <Tabs {...sideTabs} orientation="vertical" keepMounted={false}>
           <Tabs.List>
             {TABS.map((tab) => (
               <Tabs.Tab key={tab} value={tab}>
@@ -214,11 +223,11 @@ function BuilderWorkspace({ template, clientId, onReload }: BuilderWorkspaceProp
           </Box>
         </Tabs>
         <BuilderCanvas editor={editor} onView={onView} productView={productView} />
-        <Box w={240}>
+        <PropertiesSide editor={editor}>
           <CatalogueColumnsContext value={catalogueColumns}>
             <PropertiesPanel editor={editor} />
           </CatalogueColumnsContext>
-        </Box>
+        </PropertiesSide>
       </Group>
       <PreviewBar preview={preview} notice={productStatus.message} />
       {feedsQuestion.question}
