@@ -77,6 +77,10 @@ async function saveAnswering(page: Page, answer: RegExp, asked: string): Promise
   // Updating is the default: the focused answer.
   await expect(question.getByRole('button', { name: 'Update feeds' })).toBeFocused();
   await question.getByRole('button', { name: answer }).click();
+  // Saving uploads a thumbnail and queues the feed again: slow on a loaded machine.
+  await expect(page.getByRole('alert').filter({ hasText: 'Template updated' })).toBeVisible({
+    timeout: 60_000,
+  });
   await seeNotification(page, 'Template updated');
   return name;
 }

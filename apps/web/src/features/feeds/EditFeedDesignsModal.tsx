@@ -1,18 +1,15 @@
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { randomId } from '@mantine/hooks';
-import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useMutation } from 'urql';
 import { useNotify } from '../../app/store/useNotify';
 import { mutationFailure } from '../../lib/graphqlErrors';
 import { UpdateFeedMutation } from './api/updateFeed';
-import { DesignEditor } from './DesignEditor';
+import { DesignList } from './DesignList';
 import { feedsContext, type FeedDetail, type FeedTemplate } from './feed';
 import {
   designDraftOf,
   designInputs,
-  emptyDesign,
   feedNameError,
   itemFilterError,
   MAX_FEED_NAME_LENGTH,
@@ -122,7 +119,6 @@ function EditFeedDesignsForm({
     onClose();
   });
 
-  const designs = form.getValues().designs;
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
@@ -135,32 +131,17 @@ function EditFeedDesignsForm({
         <Text size="sm" c="dimmed">
           An item takes the first design whose filter it passes and for which it has an image per slot.
         </Text>
-        {designs.map((design, index) => {
-          const version = feed.designs.find((d) => d.id === design.id)?.templateVersion;
-          return (
-            <DesignEditor
-              key={design.key}
-              form={form}
-              index={index}
-              count={designs.length}
-              templates={choices}
-              catalogId={feed.catalogId}
-              versionNote={
-                version && !version.isNewest
-                  ? `Stays on version ${version.versionNumber} of ‘${version.templateName}’ (the newest is ${version.newestVersionNumber}).`
-                  : undefined
-              }
-            />
-          );
-        })}
-        <Button
-          variant="default"
-          leftSection={<IconPlus size={16} />}
-          onClick={() => form.insertListItem('designs', emptyDesign(randomId()))}
-          w="fit-content"
-        >
-          Add a design
-        </Button>
+        <DesignList
+          form={form}
+          templates={choices}
+          catalogId={feed.catalogId}
+          versionNote={(design) => {
+            const version = feed.designs.find((d) => d.id === design.id)?.templateVersion;
+            return version && !version.isNewest
+              ? `Stays on version ${version.versionNumber} of ‘${version.templateName}’ (the newest is ${version.newestVersionNumber}).`
+              : undefined;
+          }}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel

@@ -1,7 +1,6 @@
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { randomId } from '@mantine/hooks';
-import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useMutation, useQuery } from 'urql';
@@ -12,7 +11,7 @@ import { useIdempotencyKey } from '../../lib/useIdempotencyKey';
 import { useCurrentClient } from '../clients';
 import { CreateFeedMutation } from './api/createFeed';
 import { FeedTemplatesQuery } from './api/feedTemplates';
-import { DesignEditor } from './DesignEditor';
+import { DesignList } from './DesignList';
 import { feedsContext } from './feed';
 import { designInputs, emptyDesign, feedNameError, itemFilterError, MAX_FEED_NAME_LENGTH } from './feedDraft';
 import { formatItems } from './feedFormat';
@@ -93,7 +92,6 @@ function NewFeedForm({ catalogId, productSetId, onClose }: NewFeedTarget & { onC
     navigate(clientUrl(client.id, 'feeds/:id/', { id: payload.feed.id }));
   });
 
-  const designs = form.getValues().designs;
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
@@ -122,24 +120,7 @@ function NewFeedForm({ catalogId, productSetId, onClose }: NewFeedTarget & { onC
             The templates could not be loaded. Close this window and try again.
           </Alert>
         )}
-        {designs.map((design, index) => (
-          <DesignEditor
-            key={design.key}
-            form={form}
-            index={index}
-            count={designs.length}
-            templates={templates}
-            catalogId={form.getValues().catalogId}
-          />
-        ))}
-        <Button
-          variant="default"
-          leftSection={<IconPlus size={16} />}
-          onClick={() => form.insertListItem('designs', emptyDesign(randomId()))}
-          w="fit-content"
-        >
-          Add a design
-        </Button>
+        <DesignList form={form} templates={templates} catalogId={form.getValues().catalogId} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel

@@ -1,4 +1,5 @@
 import { graphql } from '../../../graphql/client';
+import { CreativeFields } from './creativeFields';
 
 /** Makes one item's ad again; its status is then read with FeedCreativeQuery until it is final. */
 export const RegenerateCreativeMutation = graphql(`
@@ -17,16 +18,13 @@ export const RegenerateCreativeMutation = graphql(`
 `);
 
 /** One item's creative, read while it is made again. */
-export const FeedCreativeQuery = graphql(`
-  query FeedCreative($feedId: ID!, $itemId: String!) {
-    feedCreative(feedId: $feedId, itemId: $itemId) {
-      itemId
-      status
-      designId
-      imageUrl
-      error
-      attempts
-      updatedAt
+export const FeedCreativeQuery = graphql(
+  `
+    query FeedCreative($feedId: ID!, $itemId: String!) {
+      feedCreative(feedId: $feedId, itemId: $itemId) {
+        ...CreativeFields
+      }
     }
-  }
-`);
+  `,
+  [CreativeFields],
+);

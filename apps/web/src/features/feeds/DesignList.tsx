@@ -1,0 +1,46 @@
+import { Button } from '@mantine/core';
+import { randomId } from '@mantine/hooks';
+import { IconPlus } from '@tabler/icons-react';
+import { DesignEditor } from './DesignEditor';
+import type { FeedTemplate } from './feed';
+import { emptyDesign, type DesignDraft } from './feedDraft';
+import type { NewFeedForm } from './newFeedForm';
+
+/** A feed form's designs in order, each with its editor, and the button that adds one. */
+export function DesignList({
+  form,
+  templates,
+  catalogId,
+  versionNote,
+}: {
+  form: NewFeedForm;
+  templates: readonly FeedTemplate[] | undefined;
+  catalogId: string | null;
+  /** What to say of a design's version (an existing design on an older one). */
+  versionNote?: (design: DesignDraft) => string | undefined;
+}) {
+  const designs = form.getValues().designs;
+  return (
+    <>
+      {designs.map((design, index) => (
+        <DesignEditor
+          key={design.key}
+          form={form}
+          index={index}
+          count={designs.length}
+          templates={templates}
+          catalogId={catalogId}
+          versionNote={versionNote?.(design)}
+        />
+      ))}
+      <Button
+        variant="default"
+        leftSection={<IconPlus size={16} />}
+        onClick={() => form.insertListItem('designs', emptyDesign(randomId()))}
+        w="fit-content"
+      >
+        Add a design
+      </Button>
+    </>
+  );
+}
