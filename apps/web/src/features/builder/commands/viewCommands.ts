@@ -3,8 +3,20 @@
  * panels (ctrl/cmd+\ hides or shows both), the shortcut sheet ('?') and save (ctrl/cmd+s: the Save
  * button's action, never the browser's "Save page as").
  */
+import type { BuilderEditor } from '../engine/BuilderEditor';
+import type { SidePanel } from '../engine/workspace';
 import type { ViewCommandArgs } from './commandArgs';
 import type { BuilderCommandTable } from './registry';
+
+function panelToggle<Id extends keyof ViewCommandArgs>(id: Id, label: string, panel: SidePanel) {
+  return {
+    id,
+    label,
+    keys: [],
+    isEnabled: () => true,
+    run: (editor: BuilderEditor) => editor.workspace.togglePanel(panel),
+  };
+}
 
 export const VIEW_COMMANDS: Pick<BuilderCommandTable, keyof ViewCommandArgs> = {
   'zoom-fit': {
@@ -14,20 +26,8 @@ export const VIEW_COMMANDS: Pick<BuilderCommandTable, keyof ViewCommandArgs> = {
     isEnabled: (editor) => editor.workspace.getState().viewportReady,
     run: (editor) => editor.workspace.fit(),
   },
-  'toggle-left-panel': {
-    id: 'toggle-left-panel',
-    label: 'Show or hide the side panel',
-    keys: [],
-    isEnabled: () => true,
-    run: (editor) => editor.workspace.togglePanel('left'),
-  },
-  'toggle-right-panel': {
-    id: 'toggle-right-panel',
-    label: 'Show or hide the properties',
-    keys: [],
-    isEnabled: () => true,
-    run: (editor) => editor.workspace.togglePanel('right'),
-  },
+  'toggle-left-panel': panelToggle('toggle-left-panel', 'Show or hide the side panel', 'left'),
+  'toggle-right-panel': panelToggle('toggle-right-panel', 'Show or hide the properties', 'right'),
   'toggle-panels': {
     id: 'toggle-panels',
     label: 'Show or hide both panels',
