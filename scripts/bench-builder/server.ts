@@ -1,8 +1,9 @@
 /**
  * The product as `npm run bench:builder` serves it, in this process: the built web app (apps/web/dist,
  * from `npm run build`) and the server on a fresh embedded database, with one client and one
- * admin user, like e2e/server.ts does for the browser tests (no fixtures file, no workers: the builder
- * needs none).
+ * admin user, like e2e/server.ts does for the browser tests (no fixtures file). Its workers import the
+ * sample catalogue whose first item the canvas's product view draws; the item's photo comes from an image
+ * host on 127.0.0.1 in this process (the server's fetches are allowed there).
  */
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -10,6 +11,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../apps/server/src/app.js';
+import { startWebWorkers } from '../../apps/server/src/jobs/worker-process.js';
+import { startImageHost } from '../../apps/server/test/fixtures/feed-hosts.js';
 import { loadConfig } from '../../apps/server/src/config.js';
 import { openDatabase } from '../../apps/server/src/db/client.js';
 import { addMember, createClient } from '../../apps/server/src/modules/clients/clients.service.js';
@@ -21,6 +24,10 @@ export const BENCH_PASSWORD = 'bench password 1';
 export interface BenchServer {
   baseUrl: string;
   clientId: string;
+  /** Where the sample items' photos are (an address the server may fetch). */
+  imageOrigin: string;
+  /** Stores a file as an upload would (a catalogue file for createCatalog's uploadKey). */
+  putFile(key: string, body: string, contentType: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -40,6 +47,7 @@ async function freePort(): Promise<number> {
 export async function startBenchServer(): Promise<BenchServer> {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'adloom-bench-builder-'));
+  const images = await startImageHost();
   const config = loadConfig({
     ...process.env,
     PORT: String(port),
@@ -49,6 +57,7 @@ export async function startBenchServer(): Promise<BenchServer> {
     DATABASE_URL: '',
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'false',
+    FETCH_ALLOW_HOSTS: images.host,
   });
   if (!existsSync(path.join(config.webDistDir, 'index.html')))
     throw new Error(`no built web app in ${config.webDistDir}: run \`npm run build\` first`);
@@ -64,13 +73,17 @@ export async function startBenchServer(): Promise<BenchServer> {
     emailVerified: true,
   });
   await addMember(db, { userId: user.id, clientId: client.id, isAdmin: true });
-  const { app } = await buildApp({ config, database, logger: false });
+  const { app, deps } = await buildApp({ config, database, logger: false });
+  await startWebWorkers(deps, config);
   await app.listen({ port, host: '127.0.0.1' });
   return {
     baseUrl: config.publicUrl,
     clientId: client.id,
+    imageOrigin: images.origin,
+    putFile: (key, body, contentType) => deps.files.put(key, Buffer.from(body), { contentType }),
     async close() {
       await app.close();
+      await images.close();
       await database.close();
       await rm(dataDir, { recursive: true, force: true });
     },
