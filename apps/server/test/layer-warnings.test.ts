@@ -63,7 +63,11 @@ describeEachDatabase('feed layer warnings on %s', (kind) => {
     gql(t, { session, clientId, query, variables });
 
   /** A catalogue of `count` items (item i from `item(i)`), a product set of all of it and a feed on the template. */
-  async function feedOf(count: number, item: (i: number) => Partial<typeof catalogItems.$inferInsert>) {
+  async function feedOf(
+    count: number,
+    item: (i: number) => Partial<typeof catalogItems.$inferInsert>,
+    templateString = template(),
+  ) {
     const db = t.deps.db;
     const [catalog] = await db
       .insert(catalogs)
@@ -99,7 +103,7 @@ describeEachDatabase('feed layer warnings on %s', (kind) => {
         templateId: tpl!.id,
         number: 1,
         name: 'Rated ad',
-        templateString: template(),
+        templateString,
         width: 1080,
         height: 1080,
         slots: [],
@@ -223,6 +227,18 @@ describeEachDatabase('feed layer warnings on %s', (kind) => {
     console.info(`feedLayerWarnings over ${LAYER_WARNING_ITEM_CAP} items (${kind}): ${Math.round(took)} ms`);
     expect(took).toBeLessThan(1000);
   }, 60_000);
+
+  it('names a design whose template cannot be read instead of failing', async () => {
+    const { feedId } = await feedOf(2, () => ({}), '<html>not an svg</html>');
+    const answer = (await call(QUERY, { id: feedId })).data?.feedLayerWarnings;
+    expect(answer.warnings).toEqual([]);
+    expect(answer.unreadable).toEqual([
+      {
+        templateName: 'Rated ad',
+        error: expect.stringMatching(/^the template could not be read: could not parse the template!/),
+      },
+    ]);
+  });
 
   it('refuses a feed id that is not the client’s', async () => {
     const res = await call(QUERY, { id: '00000000-0000-4000-8000-000000000000' });

@@ -54,7 +54,7 @@ export interface FeedLayerWarnings {
   checkedItems: number;
   /** Items of the feed's product set in all. */
   itemTotal: number;
-  /** Designs whose template could not be read, with the renderer's reason. */
+  /** Designs whose template or item filter could not be read, and why ('the template could not be read: …'). */
   unreadable: { designId: string; templateName: string; error: string }[];
 }
 
@@ -144,9 +144,18 @@ export async function feedLayerWarnings(
     try {
       plan = planLayerPresence(version.templateString);
     } catch (error) {
-      unreadable.push({ designId: design.id, templateName: version.name, error: describeError(error) });
+      const reason = `the template could not be read: ${describeError(error)}`;
+      unreadable.push({ designId: design.id, templateName: version.name, error: reason });
     }
-    const filter = design.itemFilter === null ? null : parseProductSetFilter(design.itemFilter);
+    let filter: ReturnType<typeof parseProductSetFilter> | null = null;
+    try {
+      filter = design.itemFilter === null ? null : parseProductSetFilter(design.itemFilter);
+    } catch (error) {
+      // Generation fails every item of the feed then; the warning says why instead of failing itself.
+      const reason = `its item filter is invalid: ${describeError(error)}`;
+      unreadable.push({ designId: design.id, templateName: version.name, error: reason });
+      return [];
+    }
     return [
       {
         design,

@@ -22,9 +22,7 @@ export function layerWarningLines(answer: Answer): string[] {
       const where = templates.size > 1 ? `${warning.templateName}: ` : '';
       return `${where}${sentence(warning.message)} (${warning.detail}).`;
     }),
-    ...answer.unreadable.map(
-      (design) => `${design.templateName}: the template could not be read (${design.error}).`,
-    ),
+    ...answer.unreadable.map((design) => `${design.templateName}: ${design.error}.`),
   ];
 }
 

@@ -104,10 +104,14 @@ export function attachVanishMarks(view: FabricView, editor: BuilderEditor): () =
     if (ctx !== canvas.getContext()) return;
     const marks = vanishMarks(editor, view, store.get());
     // The sign for tools outside the engine (the browser tests) of how many layers are marked.
-    canvas.getElement().dataset.vanishMarks = String(marks.length);
+    const element = canvas.getElement();
+    if (element.dataset.vanishMarks !== String(marks.length))
+      element.dataset.vanishMarks = String(marks.length);
     if (marks.length === 0) return;
     const zoom = canvas.getZoom();
     const vpt = canvas.viewportTransform;
+    // The canvas's right edge in canvas units.
+    const right = (canvas.getWidth() - vpt[4]) / zoom;
     ctx.save();
     ctx.setTransform(vpt[0], vpt[1], vpt[2], vpt[3], vpt[4], vpt[5]);
     ctx.lineWidth = 2 / zoom;
@@ -120,12 +124,13 @@ export function attachVanishMarks(view: FabricView, editor: BuilderEditor): () =
       const padding = 3 / zoom;
       const width = ctx.measureText(mark.label).width + 2 * padding;
       const height = 12 / zoom + 2 * padding;
-      // Above the layer when there is room, else inside its top edge.
+      // Above the layer when there is room, else inside its top edge; moved left rather than cut off.
       const y = mark.top - height >= 0 ? mark.top - height : mark.top;
+      const x = Math.max(0, Math.min(mark.left, right - width));
       ctx.fillStyle = VANISH_MARK_COLOR;
-      ctx.fillRect(mark.left, y, width, height);
+      ctx.fillRect(x, y, width, height);
       ctx.fillStyle = '#ffffff';
-      ctx.fillText(mark.label, mark.left + padding, y + padding);
+      ctx.fillText(mark.label, x + padding, y + padding);
     }
     ctx.restore();
   };
