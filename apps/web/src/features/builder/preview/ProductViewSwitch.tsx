@@ -5,7 +5,10 @@ import type { BuilderEditor, CanvasView } from '../engine/BuilderEditor';
 import type { ProductView } from '../engine/product-view';
 import { useEditorState } from '../engine/useEditorState';
 
-/** "Product" (the ad drawn with the preview item) or "Fields" (the template's fields), by the zoom controls. */
+/**
+ * "Product" (the ad drawn with the preview item) or "Fields" (the template's fields), by the zoom controls.
+ * The choice holds without an item too: the product view shows once one is chosen.
+ */
 export function ProductViewSwitch({
   editor,
   productView,
@@ -21,18 +24,17 @@ export function ProductViewSwitch({
       label={
         status.available
           ? `${label} (Shift+P)`
-          : 'Choose a catalogue in the PREVIEW tab to see the ad with its items'
+          : 'The product view shows the ad once a catalogue item is chosen in the PREVIEW tab'
       }
     >
       <SegmentedControl
         size="xs"
         aria-label="Canvas view"
-        value={status.available ? view : 'fields'}
+        value={view}
         onChange={(value) => runCommand(editor, 'set-canvas-view', { view: value as CanvasView })}
         data={[
           {
             value: 'product',
-            disabled: !status.available,
             label: (
               <span style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
                 Product

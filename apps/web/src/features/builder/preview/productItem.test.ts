@@ -3,7 +3,9 @@ import {
   canvasItem,
   lastUpdatedCatalogue,
   previewItemKey,
+  readCanvasView,
   readRememberedItem,
+  rememberCanvasView,
   rememberItem,
 } from './productItem';
 import { initialPreviewState, previewReducer, type PreviewItemsQueryKey } from './previewState';
@@ -77,5 +79,21 @@ describe('the remembered item', () => {
     expect(readRememberedItem(storage, 't2')).toBeNull();
     store.set(previewItemKey('t2'), '{not json');
     expect(readRememberedItem(storage, 't2')).toBeNull();
+  });
+});
+
+describe('the canvas view chosen last', () => {
+  it('is remembered for every template; nothing or nonsense reads as no choice', () => {
+    const store = new Map<string, string>();
+    const storage = {
+      getItem: (key: string) => store.get(key) ?? null,
+      setItem: (key: string, value: string) => void store.set(key, value),
+    };
+    expect(readCanvasView(storage)).toBeNull();
+    rememberCanvasView(storage, 'fields');
+    expect(store.get('adloom.builder.canvasView')).toBe('fields');
+    expect(readCanvasView(storage)).toBe('fields');
+    store.set('adloom.builder.canvasView', 'sideways');
+    expect(readCanvasView(storage)).toBeNull();
   });
 });

@@ -2,6 +2,7 @@
  * Which preview item the canvas's product view draws, and the one remembered per template: pure rules and
  * a small localStorage record (ARCHITECTURE.md, "Product view").
  */
+import type { CanvasView } from '../engine/BuilderEditor';
 import type { PreviewItem } from './previewItem';
 import type { PreviewState } from './previewState';
 
@@ -80,5 +81,27 @@ export function rememberItem(
     storage.setItem(previewItemKey(templateId), JSON.stringify(remembered));
   } catch {
     // Nothing to do: the next visit starts from the default item.
+  }
+}
+
+/** The localStorage key of the canvas view the user chose last (every template opens in it). */
+export const CANVAS_VIEW_KEY = 'adloom.builder.canvasView';
+
+/** The canvas view chosen last, or null (none yet: the product view, the default). */
+export function readCanvasView(storage: Pick<Storage, 'getItem'>): CanvasView | null {
+  try {
+    const value = storage.getItem(CANVAS_VIEW_KEY);
+    return value === 'product' || value === 'fields' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Remembers the canvas view chosen (quietly not when storage is refused). */
+export function rememberCanvasView(storage: Pick<Storage, 'setItem'>, view: CanvasView) {
+  try {
+    storage.setItem(CANVAS_VIEW_KEY, view);
+  } catch {
+    // The next visit opens in the default view.
   }
 }
