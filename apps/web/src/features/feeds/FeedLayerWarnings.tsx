@@ -33,7 +33,13 @@ export function layerWarningLines(answer: Answer): string[] {
  * every layer shows for every item.
  */
 export function FeedLayerWarnings({ feedId }: { feedId: string }) {
-  const [{ data }] = useQuery({ query: FeedLayerWarningsQuery, variables: { feedId }, context });
+  // Counted afresh on each visit: the catalogue may have changed since (cache-and-network).
+  const [{ data }] = useQuery({
+    query: FeedLayerWarningsQuery,
+    variables: { feedId },
+    context,
+    requestPolicy: 'cache-and-network',
+  });
   const answer = data?.feedLayerWarnings;
   if (!answer) return null;
   const lines = layerWarningLines(answer);
