@@ -263,6 +263,51 @@ describeEachDatabase('catalogue import on %s', (kind) => {
     expect(await itemsOf(xml.id)).toMatchObject([{ itemId: 'X1', title: 'Trailshoe' }]);
   });
 
+  it('reports image hosts the server may not fetch from, with their items and the setting that allows them', async () => {
+    const catalog = await newCatalog();
+    const csv =
+      'id,title,price,image_link,additional_image_link\n' +
+      'H1,One,1.00 USD,http://127.0.0.1:9/a.jpg,"http://127.0.0.1:9/b.jpg,https://shop.test/b.jpg"\n' +
+      'H2,Two,1.00 USD,https://cdn.local/2.jpg,\n' +
+      'H3,Three,1.00 USD,https://shop.test/3.jpg,\n' +
+      'H4,Four,1.00 USD,http://127.0.0.1:9/4.jpg,\n' +
+      'H5,Five,1.00 USD,https://allowed.local/5.jpg,\n';
+    const asked: string[] = [];
+    const addresses: Record<string, string> = {
+      'cdn.local': '10.1.2.3',
+      'shop.test': '93.184.215.14',
+      'allowed.local': '10.0.0.9',
+    };
+    const result = await runImport(catalog.id, await storeFile(csv), {
+      fetch: {
+        allowHosts: ['allowed.local'],
+        lookup: async (hostname) => {
+          asked.push(hostname);
+          return [{ address: addresses[hostname]!, family: 4 }];
+        },
+      },
+    });
+    // The items are kept: only their ads would miss those images.
+    expect(result).toMatchObject({ status: 'completed', added: 5, rejectedCount: 0 });
+    const rule = 'server-side image fetches may reach private networks only for allow-listed hosts';
+    expect(result.rejected).toEqual([
+      {
+        kind: 'imageHost',
+        host: '127.0.0.1:9',
+        items: 2,
+        reason: `The server may not fetch images from 127.0.0.1:9 (2 items): host 127.0.0.1 is a loopback address; ${rule}. Allow it with the setting FETCH_ALLOW_HOSTS.`,
+      },
+      {
+        kind: 'imageHost',
+        host: 'cdn.local',
+        items: 1,
+        reason: `The server may not fetch images from cdn.local (1 item): host cdn.local resolves to 10.1.2.3, a private address; ${rule}. Allow it with the setting FETCH_ALLOW_HOSTS.`,
+      },
+    ]);
+    // One lookup per distinct host name; none for an IP address or an allow-listed host; nothing fetched.
+    expect(asked.sort()).toEqual(['cdn.local', 'shop.test']);
+  });
+
   it('compares a second import with the current one: added, updated, removed and unchanged exactly', async () => {
     const catalog = await newCatalog();
     const first = await runImport(

@@ -14,6 +14,7 @@ export {
   systemLookup,
 } from './address-guard.js';
 export { NetError, type NetErrorCode } from './errors.js';
+export { type HostCheckOptions, type RefusedHost, refusedHosts } from './host-check.js';
 export {
   guardedGet,
   type GuardedGetOptions,

@@ -398,12 +398,33 @@ export interface ImportWarning {
   reason: string;
 }
 
-/** An entry of catalog_imports.rejected: a rejected row, or a warning about a kept one. */
-export type ImportReportRow = RejectedRow | ImportWarning;
+/** Images of the import's items on a host the server may not fetch from (the address guard refuses it). */
+export interface ImageHostWarning {
+  kind: 'imageHost';
+  /** The host (with its port when the URLs name one). */
+  host: string;
+  /** Items with at least one image there. */
+  items: number;
+  /** The whole warning, naming the setting that allows the host. */
+  reason: string;
+}
+
+/** An entry of catalog_imports.rejected: a rejected row, a warning about a kept one, or about an image host. */
+export type ImportReportRow = RejectedRow | ImportWarning | ImageHostWarning;
 
 /** True for a warning of catalog_imports.rejected (rejected rows have no kind). */
 export function isImportWarning(row: ImportReportRow): row is ImportWarning {
   return 'kind' in row && row.kind === 'warning';
+}
+
+/** True for an image-host warning of catalog_imports.rejected. */
+export function isImageHostWarning(row: ImportReportRow): row is ImageHostWarning {
+  return 'kind' in row && row.kind === 'imageHost';
+}
+
+/** True for a rejected row of catalog_imports.rejected (the entries without a kind). */
+export function isRejectedRow(row: ImportReportRow): row is RejectedRow {
+  return !('kind' in row);
 }
 
 /** The unique index that lets one import of a catalogue be queued or running at a time. */

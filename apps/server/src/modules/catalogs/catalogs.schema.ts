@@ -6,8 +6,11 @@ import {
   type CatalogImportRow,
   type CatalogItemRow,
   type CatalogRow,
+  type ImageHostWarning,
   type ImportWarning,
+  isImageHostWarning,
   isImportWarning,
+  isRejectedRow,
   type ProductSetRow,
   type RejectedRow,
 } from '../../db/schema.js';
@@ -77,6 +80,20 @@ const ImportWarningRef = builder.objectRef<ImportWarning>('ImportWarning').imple
   }),
 });
 
+const ImageHostWarningRef = builder.objectRef<ImageHostWarning>('ImageHostWarning').implement({
+  subGraphs: CLIENT,
+  description:
+    "A host of the items' images that the server may not fetch from (a private or local address not in FETCH_ALLOW_HOSTS): their ads cannot show those images.",
+  fields: (t) => ({
+    host: t.exposeString('host'),
+    itemCount: t.int({ description: 'Items with at least one image there.', resolve: (w) => w.items }),
+    message: t.string({
+      description: 'What is wrong and the setting that allows it.',
+      resolve: (w) => w.reason,
+    }),
+  }),
+});
+
 const CatalogImport = builder.objectRef<CatalogImportRow>('CatalogImport').implement({
   subGraphs: CLIENT,
   description: 'One import of a catalogue and its report.',
@@ -92,12 +109,18 @@ const CatalogImport = builder.objectRef<CatalogImportRow>('CatalogImport').imple
     rejectedCount: t.exposeInt('rejectedCount'),
     rejected: t.field({
       type: [RejectedRowRef],
-      resolve: (i) => i.rejected.filter((r): r is RejectedRow => !isImportWarning(r)),
+      resolve: (i) => i.rejected.filter(isRejectedRow),
     }),
     warnings: t.field({
       type: [ImportWarningRef],
       description: 'The first 1000 warnings about rows that were kept.',
       resolve: (i) => i.rejected.filter(isImportWarning),
+    }),
+    imageHostWarnings: t.field({
+      type: [ImageHostWarningRef],
+      description:
+        'Image hosts the server may not fetch from, found when the import finished (the most used 20 hosts are checked).',
+      resolve: (i) => i.rejected.filter(isImageHostWarning),
     }),
     unknownColumns: t.stringList({ resolve: (i) => i.unknownColumns }),
     error: t.string({ nullable: true, resolve: (i) => i.error }),

@@ -14,6 +14,7 @@ import { CatalogHeader } from './CatalogHeader';
 import { CatalogSettingsModal } from './CatalogSettingsModal';
 import { extraFieldNames } from './ruleFields';
 import { ImportActivity } from './ImportActivity';
+import { ImageHostsNotice } from './ImageHostsNotice';
 import { ImportFailedNotice } from './ImportFailedNotice';
 import { ImportsTab } from './ImportsTab';
 import { ItemsTab } from './ItemsTab';
@@ -106,6 +107,9 @@ function CatalogPage({ catalog, listUrl }: { catalog: CatalogDetail; listUrl: st
         {latest && isImportActive(latest.status) && <ImportActivity latest={latest} />}
         {latest?.status === 'failed' && tab !== 'imports' && (
           <ImportFailedNotice latest={latest} onShowImports={() => setTab('imports')} />
+        )}
+        {latest?.status === 'completed' && latest.imageHostWarnings.length > 0 && tab !== 'imports' && (
+          <ImageHostsNotice warnings={latest.imageHostWarnings} />
         )}
         <Tabs value={tab} onChange={(value) => setTab((value as CatalogTab | null) ?? 'items')}>
           <Tabs.List mb="md">

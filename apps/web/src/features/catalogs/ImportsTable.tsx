@@ -3,6 +3,7 @@ import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { Fragment, useState } from 'react';
 import { formatDateTime } from '../../lib/format';
 import type { CatalogImport } from './catalog';
+import { ImageHostsNotice } from './ImageHostsNotice';
 import { ImportStatusBadge } from './ImportStatusBadge';
 import { ImportWarningsTable } from './ImportWarningsTable';
 import { RejectedRowsTable } from './RejectedRowsTable';
@@ -17,7 +18,10 @@ const COUNT_LABELS: Record<(typeof COUNTS)[number], string> = {
 };
 
 const hasDetails = (entry: CatalogImport) =>
-  entry.rejectedCount > 0 || entry.warnings.length > 0 || Boolean(entry.error);
+  entry.rejectedCount > 0 ||
+  entry.warnings.length > 0 ||
+  entry.imageHostWarnings.length > 0 ||
+  Boolean(entry.error);
 
 /**
  * Every import, newest first: status, times and counts; a row opens to its error, its rejected rows
@@ -96,6 +100,9 @@ export function ImportsTable({ imports }: { imports: readonly CatalogImport[] })
                           <Alert color="red" p="xs" title="The import failed">
                             {entry.error}
                           </Alert>
+                        )}
+                        {entry.imageHostWarnings.length > 0 && (
+                          <ImageHostsNotice warnings={entry.imageHostWarnings} />
                         )}
                         {entry.rejectedCount > 0 && (
                           <>

@@ -14,6 +14,7 @@ import {
   ONE_ACTIVE_IMPORT,
   type CatalogImportRow,
   type CatalogSchedule,
+  type ImageHostWarning,
   type ImportReportRow,
   type ImportWarning,
   type RejectedRow,
@@ -29,6 +30,7 @@ import {
   openCatalogSource,
   type OpenedSource,
 } from './fetch-source.js';
+import { checkImageHosts, ImageHostTally } from './image-hosts.js';
 import { type Feed, FeedParseError, type FeedFormatHint, openFeed } from './parse.js';
 
 /** The spec's text for an import that found nothing to keep. */
@@ -186,6 +188,8 @@ export async function runCatalogImport(
     }
     options.signal?.throwIfAborted();
     if (report.items === 0) throw new CatalogImportError(NO_VALID_ITEMS);
+    // Said now, with the import, rather than first in the builder's preview of an item.
+    report.imageHostWarnings = await checkImageHosts(report.imageHosts, options.fetch);
     replaced = await makeCurrent(db, catalogId, importId, report, feed.format);
   } catch (error) {
     if (options.signal && isHandBack(options.signal)) {
@@ -235,6 +239,9 @@ class ImportReport {
   private readonly rejected: RejectedRow[] = [];
   private readonly warnings: ImportWarning[] = [];
   unknownColumns: string[] = [];
+  /** The hosts of the items' images, judged once the feed is read. */
+  readonly imageHosts = new ImageHostTally();
+  imageHostWarnings: ImageHostWarning[] = [];
 
   reject(row: RejectedRow): void {
     this.rejectedCount += 1;
@@ -247,7 +254,7 @@ class ImportReport {
 
   /** What catalog_imports.rejected keeps: the rejected rows, then the warnings. */
   rows(): ImportReportRow[] {
-    return [...this.rejected, ...this.warnings];
+    return [...this.rejected, ...this.imageHostWarnings, ...this.warnings];
   }
 }
 
@@ -315,6 +322,7 @@ async function writeItems(
       batch.push(row);
       batchChars += row.length;
       report.items += 1;
+      report.imageHosts.add(result.item.imageLink, result.item.additionalImageLinks);
       if (batch.length >= batchSize || batchChars >= MAX_BATCH_CHARS) await flush();
     }
     if (batch.length > 0) await flush();

@@ -33,6 +33,11 @@ export const CatalogQuery = graphql(`
           column
           reason
         }
+        imageHostWarnings {
+          host
+          itemCount
+          message
+        }
         unknownColumns
         error
         createdAt
