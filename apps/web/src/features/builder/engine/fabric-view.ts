@@ -73,6 +73,16 @@ function createObject(
   return object;
 }
 
+/** `drawn` as it is when it has the size, else scaled into a new canvas of exactly that size. */
+function exactSize(drawn: HTMLCanvasElement, size: { width: number; height: number }): HTMLCanvasElement {
+  if (drawn.width === size.width && drawn.height === size.height) return drawn;
+  const exact = document.createElement('canvas');
+  exact.width = size.width;
+  exact.height = size.height;
+  exact.getContext('2d')?.drawImage(drawn, 0, 0, size.width, size.height);
+  return exact;
+}
+
 function sameList(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((value, index) => value === b[index]);
 }
@@ -469,11 +479,13 @@ export class FabricView {
   /** The saved thumbnail (spec section 9): a JPEG of the canvas, at most 1080 on its long side. */
   async thumbnail(): Promise<Blob> {
     const { model } = this.editor.getState();
-    const { scale } = savedThumbnailSize({ width: model.width, height: model.height });
+    const size = savedThumbnailSize({ width: model.width, height: model.height });
     const active = this.canvas.getActiveObject();
     this.syncing = true;
     this.canvas.discardActiveObject();
-    const element = this.canvas.toCanvasElement(scale / this.canvas.getZoom());
+    // Drawn from the canvas at its zoom, whose pixel size is rounded: at a fitted zoom that can miss the
+    // thumbnail's size by a pixel, so the drawing is laid into a canvas of exactly that size.
+    const element = exactSize(this.canvas.toCanvasElement(size.scale / this.canvas.getZoom()), size);
     if (active) this.canvas.setActiveObject(active);
     this.syncing = false;
     this.canvas.requestRenderAll();
