@@ -8,7 +8,7 @@ import type { FabricObject } from 'fabric';
 import { Textbox } from 'fabric';
 import type { DrawnTextBox } from '../layers/text/overflow.js';
 import type { ModelLayer } from '../model/index.js';
-import type { BuilderEditor } from './BuilderEditor';
+import { perEditor } from './per-editor';
 
 function sameBox(a: DrawnTextBox, b: DrawnTextBox): boolean {
   return (
@@ -70,14 +70,5 @@ export class DrawnTextBoxes {
   }
 }
 
-const byEditor = new WeakMap<BuilderEditor, DrawnTextBoxes>();
-
 /** The drawn text boxes of an editor's canvas (empty until a canvas view shows it). */
-export function drawnTextBoxesOf(editor: BuilderEditor): DrawnTextBoxes {
-  let boxes = byEditor.get(editor);
-  if (!boxes) {
-    boxes = new DrawnTextBoxes();
-    byEditor.set(editor, boxes);
-  }
-  return boxes;
-}
+export const drawnTextBoxesOf = perEditor(() => new DrawnTextBoxes());

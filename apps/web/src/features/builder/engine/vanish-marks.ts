@@ -9,6 +9,7 @@ import type { FabricObject, Group } from 'fabric';
 import { allLayers } from '../model/index.js';
 import type { BuilderEditor } from './BuilderEditor';
 import type { FabricView } from './fabric-view';
+import { perEditor } from './per-editor';
 
 /** The colour of the marks: the same orange as a warning. */
 export const VANISH_MARK_COLOR = '#e8590c';
@@ -41,20 +42,11 @@ export class VanishingLayers {
   }
 }
 
-const stores = new WeakMap<BuilderEditor, VanishingLayers>();
-
 /**
  * The vanishing layers of an editor's preview item: filled by the builder screen (useVanishingLayers),
  * read by the layers panel and the canvas; empty where nothing fills it.
  */
-export function vanishingLayersOf(editor: BuilderEditor): VanishingLayers {
-  let store = stores.get(editor);
-  if (!store) {
-    store = new VanishingLayers();
-    stores.set(editor, store);
-  }
-  return store;
-}
+export const vanishingLayersOf = perEditor(() => new VanishingLayers());
 
 /** The short label drawn on the canvas: 'Hidden: not on sale', 'Empty: no rating'. */
 export function vanishMarkLabel(layer: Pick<VanishingLayer, 'reason' | 'detail'>): string {

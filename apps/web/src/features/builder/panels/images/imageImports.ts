@@ -6,6 +6,7 @@
  */
 import { BUILDER_ERRORS } from '@adloom/template';
 import type { BuilderEditor } from '../../engine/BuilderEditor';
+import { perEditor } from '../../engine/per-editor';
 import type { Rect } from '../../geometry/types';
 import type { ModelLayer } from '../../model/index.js';
 import { PictureError } from './imageFiles';
@@ -60,17 +61,8 @@ export class ImageImports {
   }
 }
 
-const importsByEditor = new WeakMap<BuilderEditor, ImageImports>();
-
 /** The imports of an editor (they outlive the IMAGES tab, which unmounts when another tab opens). */
-export function imageImportsOf(editor: BuilderEditor): ImageImports {
-  let imports = importsByEditor.get(editor);
-  if (!imports) {
-    imports = new ImageImports();
-    importsByEditor.set(editor, imports);
-  }
-  return imports;
-}
+export const imageImportsOf = perEditor(() => new ImageImports());
 
 /** One picture to place. */
 export interface ImageImportJob {
