@@ -10,6 +10,7 @@ import type { FabricView } from '../engine/fabric-view';
 import { savedThumbnailSize } from '../geometry/images';
 import type { PreviewItem } from './previewItem';
 import { canvasItem } from './productItem';
+import { renderInPage } from './productRender';
 import { createLiveRenderer, type RenderTemplate } from './renderLive';
 import type { PreviewSession } from './usePreviewSession';
 
@@ -77,7 +78,12 @@ export function useAdThumbnail(
   preview: PreviewSession,
   view: RefObject<FabricView | null>,
 ): () => Promise<Blob> {
-  const render = useMemo(() => createLiveRenderer({ requests: preview.requests }), [preview.requests]);
+  // Drawn as the canvas's product view draws it: an item without a picture for a slot still makes a thumbnail.
+  const render = useMemo(
+    () =>
+      createLiveRenderer({ requests: preview.requests, renderOffscreen: (request) => renderInPage(request) }),
+    [preview.requests],
+  );
   const item = canvasItem(preview.state);
   return useCallback(() => {
     const { model } = editor.getState();

@@ -66,3 +66,22 @@ export function createProductRenderer(
     };
   };
 }
+
+/**
+ * The whole ad as a PNG data URL, drawn as the product view draws it (not off-screen: a slot the item has no
+ * picture for keeps the template's own, where an off-screen render would refuse). The save's thumbnail.
+ */
+export async function renderInPage(
+  request: RenderRequest,
+  renderParts: RenderParts = defaultRenderParts,
+): Promise<{ imageDataUrl: string }> {
+  const { bitmaps } = await renderParts(request, [null]);
+  const bitmap = bitmaps[0] as ImageBitmap;
+  const canvas = document.createElement('canvas');
+  canvas.width = bitmap.width;
+  canvas.height = bitmap.height;
+  const context = canvas.getContext('2d');
+  if (!context) throw new Error('the browser cannot draw the ad');
+  context.drawImage(bitmap, 0, 0);
+  return { imageDataUrl: canvas.toDataURL('image/png') };
+}
