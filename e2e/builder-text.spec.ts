@@ -7,7 +7,15 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { RENDERER_ERRORS } from '@adloom/template';
 import { latoBlackWoff2 } from '../apps/server/test/fixtures/brand-kit.js';
 import { fixtures } from './fixtures.js';
-import { canvasInk, clientGraphql, expectEditing, openTab, signIn, watchPage } from './helpers.js';
+import {
+  canvasInk,
+  clientGraphql,
+  expectEditing,
+  openTab,
+  showFields,
+  signIn,
+  watchPage,
+} from './helpers.js';
 
 const graphql = clientGraphql;
 
@@ -223,6 +231,8 @@ test('a font uploaded to the brand kit is in the builder font list and the canva
 
   try {
     await newTemplateWithText(page);
+    // The template's own drawing, not the ad drawn with a catalogue item (the product view).
+    await showFields(page);
     await expect.poll(() => fontLoaded(page, 'Open Sans')).toBe(true);
     await expect.poll(() => canvasInk(page)).toBeGreaterThan(0);
     const openSansInk = await canvasInk(page);

@@ -5,11 +5,21 @@ import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { E2E_PASSWORD, fixtures, sentMailsFile } from './fixtures.js';
 
+/**
+ * A catalogue item's picture the server could not fetch (502 from the builder's item image route): its
+ * host is an image server of an earlier browser test, closed by now, and the builder draws the item of the
+ * latest catalogue by default (product view). The builder says so in its preview bar; not a page error.
+ */
+const goneItemPicture = (status: number, url: string) =>
+  status === 502 && url.includes('/live-preview/image?');
+
 /** Collects console errors and failed requests so a test can assert a page loaded cleanly. */
 export function watchPage(page: Page) {
   const problems: string[] = [];
   page.on('console', (msg) => {
-    if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
+    if (msg.type() !== 'error') return;
+    if (/status of 502/.test(msg.text()) && goneItemPicture(502, msg.location().url)) return;
+    problems.push(`console error: ${msg.text()}`);
   });
   page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
   page.on('requestfailed', (req) => {
@@ -18,7 +28,8 @@ export function watchPage(page: Page) {
       problems.push(`request failed: ${req.method()} ${req.url()} ${req.failure()?.errorText}`);
   });
   page.on('response', (res) => {
-    if (res.status() >= 400) problems.push(`HTTP ${res.status()}: ${res.request().method()} ${res.url()}`);
+    if (res.status() >= 400 && !goneItemPicture(res.status(), res.url()))
+      problems.push(`HTTP ${res.status()}: ${res.request().method()} ${res.url()}`);
   });
   return problems;
 }
@@ -278,4 +289,33 @@ export function canvasInk(page: Page) {
       for (let i = 0; i < data.length; i += 4) if (data[i]! + data[i + 1]! + data[i + 2]! < 200) dark += 1;
       return dark;
     });
+}
+
+/**
+ * Shows the template builder's fields (the template as the builder draws it) instead of the product view
+ * (the ad drawn with a catalogue item, on whenever the client has a catalogue with items): for tests about
+ * the fields' own drawing. The choice is remembered (localStorage) for the rest of the test, reloads too.
+ */
+export async function showFields(page: Page) {
+  await page.getByRole('radiogroup', { name: 'Canvas view' }).getByText('Fields', { exact: true }).click();
+  await expect(page.getByRole('radio', { name: 'Fields' })).toBeChecked();
+}
+
+/**
+ * The builder opens fitted to its window (issue 16); a test that reads or clicks the canvas in template
+ * units zooms to 100 % first (ctrl+0). Layers added while fitted land centred on the whole canvas.
+ */
+export async function zoomTo100(page: Page) {
+  await blur(page);
+  await page.keyboard.press('Control+Digit0');
+  await expect(page.getByTestId('zoom-percentage')).toHaveText('100%');
+}
+
+/** Moves the builder's selected layer to (x, y) in template units through its X and Y properties. */
+export async function moveSelectedTo(page: Page, x: number, y: number) {
+  const field = (name: string) => page.getByRole('textbox', { name, exact: true });
+  await field('X').fill(String(x));
+  await field('Y').fill(String(y));
+  await expect(field('X')).toHaveValue(String(x));
+  await expect(field('Y')).toHaveValue(String(y));
 }
