@@ -69,6 +69,13 @@ test('a brand kit filled from scratch, changed, limited and used by the renderer
   await expect(red).toContainText('#d81b60');
   await itemMenu(page, colours, 'Brand red', 'Change colour');
   dialog = page.getByRole('dialog', { name: 'Change ‘Brand red’' });
+  // An invalid value is refused next to the field, not saved as another colour.
+  await dialog.getByRole('textbox', { name: 'Colour' }).fill('#e5393g');
+  await dialog.getByRole('textbox', { name: 'Colour' }).blur();
+  await expect(dialog.getByRole('textbox', { name: 'Colour' })).toHaveValue('#e5393g');
+  await dialog.getByRole('button', { name: 'Save colour' }).click();
+  await expect(dialog.getByText('‘#e5393g’ is not a colour: use a hex value such as #1e88e5.')).toBeVisible();
+  await expect(red).toContainText('#d81b60');
   await dialog.getByRole('textbox', { name: 'Colour' }).fill('#e53935');
   await dialog.getByRole('button', { name: 'Save colour' }).click();
   await seeNotification(page, 'Successfully saved color to the Brand Kit.');
@@ -86,7 +93,8 @@ test('a brand kit filled from scratch, changed, limited and used by the renderer
   await confirm.click();
   await seeNotification(page, '‘Acme Display-black’ was added to the brand kit.');
   const font = fonts.getByRole('article', { name: 'Acme Display-black' });
-  await expect(font).toContainText('400 Normal');
+  // Weight and style read from the file (Lato Black), not assumed 400.
+  await expect(font).toContainText('900 Black');
   await expect(font.getByLabel('Sample of Acme Display-black')).toHaveAttribute('data-font-state', 'ready');
   await itemMenu(page, fonts, 'Acme Display-black', 'Rename');
   dialog = page.getByRole('dialog', { name: 'Rename font' });

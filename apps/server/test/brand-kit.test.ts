@@ -15,6 +15,7 @@ import {
   boxesOtf,
   jpegLogo,
   latoBlackTtf,
+  latoBoldItalicWoff,
   latoWoff,
   latoWoff2,
   m4aAudio,
@@ -48,7 +49,7 @@ const KIT = `{ brandKit {
   guides { id name content }
   disclaimers { id name textContent }
   logos { id name width height content { filename downloadUrl thumbnailUrl contentType size } }
-  fonts { id name weight fontUrl content { filename downloadUrl contentType } }
+  fonts { id name weight style fontUrl content { filename downloadUrl contentType } }
   audios { id name duration content { filename downloadUrl contentType } }
   limits { type count maxItems maxBytes maxTextLength }
   maxNameLength
@@ -164,9 +165,15 @@ describeEachDatabase('brand kit on %s', (kind) => {
       name: 'New Color',
       textContent: '#aabbcc',
     });
+    // Refused, naming the field, never saved as another colour.
     expect((await create({ type: 'COLOR', textContent: 'blue' })).error).toEqual({
-      code: 'INVALID_INPUT',
-      message: "'blue' is not a colour: use a hex value such as #1e88e5.",
+      code: 'INVALID_COLOR',
+      message: 'Colour (textContent): ‘blue’ is not a colour: use a hex value such as #1e88e5.',
+    });
+    expect((await create({ type: 'COLOR', textContent: '#12345g' })).error?.code).toBe('INVALID_COLOR');
+    expect((await create({ type: 'COLOR', textContent: ' ' })).error).toEqual({
+      code: 'INVALID_COLOR',
+      message: 'Colour (textContent): Enter a colour as a hex value, such as #1e88e5.',
     });
 
     const guide = await create({
@@ -215,7 +222,7 @@ describeEachDatabase('brand kit on %s', (kind) => {
     );
   });
 
-  it('fonts: TTF, OTF, WOFF and WOFF2, named by the cleaning rule, weight 400, served to renderers', async () => {
+  it('fonts: TTF, OTF, WOFF and WOFF2, named by the cleaning rule, weight and style read from the file, served to renderers', async () => {
     const ttf = await addFile('FONT', 'my brand-display bold.ttf', await latoBlackTtf());
     expect(ttf.error).toBeNull();
     expect(ttf.brandKitItem).toMatchObject({
@@ -234,19 +241,25 @@ describeEachDatabase('brand kit on %s', (kind) => {
     expect(woff.brandKitItem?.name).toBe('Lato Web');
     const woff2 = await addFile('FONT', 'Brand Serif.woff2', latoWoff2());
     expect(woff2.brandKitItem).toMatchObject({ name: 'Brand Serif', content: { contentType: 'font/woff2' } });
+    const italic = await addFile('FONT', 'Brand Bold Italic.woff', latoBoldItalicWoff());
+    expect(italic.error).toBeNull();
 
     const fonts = (await kit()).fonts as {
       id: string;
       name: string;
       weight: number;
+      style: string;
       fontUrl: string;
       content: { downloadUrl: string };
     }[];
-    expect(fonts.map((f) => [f.name, f.weight])).toEqual([
-      ['My Brand-display Bold', 400],
-      ['Font 2024 Boxes', 400],
-      ['Lato Web', 400],
-      ['Brand Serif', 400],
+    // Read from each file (OS/2 usWeightClass and fsSelection), not assumed 400 normal.
+    expect(fonts.map((f) => [f.name, f.weight, f.style])).toEqual([
+      ['My Brand-display Bold', 900, 'normal'],
+      // opentype.js writes usWeightClass 500 into the fonts it builds.
+      ['Font 2024 Boxes', 500, 'normal'],
+      ['Lato Web', 400, 'normal'],
+      ['Brand Serif', 400, 'normal'],
+      ['Brand Bold Italic', 700, 'italic'],
     ]);
     // TTF, OTF and WOFF are loaded as uploaded; WOFF2 (which opentype.js cannot read) as decoded TrueType.
     for (const font of fonts.slice(0, 3)) expect(font.fontUrl).toBe(font.content.downloadUrl);
@@ -259,15 +272,15 @@ describeEachDatabase('brand kit on %s', (kind) => {
     expect(decoded.headers['access-control-allow-origin']).toBe('*');
     expect(decoded.rawPayload.subarray(0, 4).toString('hex')).toBe('00010000');
 
-    // The builder's font list has them at once, first, with one weight.
+    // The builder's font list has them at once, first, each with its file's weight (and italic when it is).
     const families = (
       await call('{ fontFamilies { family weights italicWeights source fontUrl brandKitItemId } }')
     ).fontFamilies as { family: string; weights: number[]; source: string; fontUrl: string | null }[];
-    expect(families.slice(0, 4)).toEqual(
+    expect(families.slice(0, 5)).toEqual(
       fonts.map((f) => ({
         family: f.name,
-        weights: [400],
-        italicWeights: [],
+        weights: [f.weight],
+        italicWeights: f.style === 'italic' ? [f.weight] : [],
         source: 'BRAND_KIT',
         fontUrl: f.fontUrl,
         brandKitItemId: f.id,
@@ -490,7 +503,10 @@ describeEachDatabase('brand kit on %s', (kind) => {
         )
       ).updateBrandKitColor;
     expect((await setColour(data.colors[0].id, '#00FF00')).brandKitItem.textContent).toBe('#00ff00');
-    expect((await setColour(data.colors[0].id, 'green')).error.code).toBe('INVALID_INPUT');
+    expect((await setColour(data.colors[0].id, 'green')).error.code).toBe('INVALID_COLOR');
+    expect((await setColour(data.colors[0].id, 'rgb(0, 255, 0)')).error.message).toMatch(
+      /^Colour \(textContent\): /,
+    );
     expect((await setColour(data.guides[0].id, '#000000')).error.code).toBe('NOT_A_COLOR');
 
     const remove = async (id: string) =>

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { BRAND_KIT_MAX_DISCLAIMER_LENGTH, BRAND_KIT_MAX_ITEMS, cleanFontName } from './brandKit.js';
+import {
+  BRAND_KIT_MAX_DISCLAIMER_LENGTH,
+  BRAND_KIT_MAX_ITEMS,
+  brandColourProblem,
+  cleanFontName,
+  normaliseBrandColour,
+} from './brandKit.js';
 import { APPLICATION } from './constants.js';
 
 describe('brand kit limits', () => {
@@ -36,5 +42,27 @@ describe('cleanFontName (spec section 5)', () => {
     expect(name).toBe(`A${'a'.repeat(99)}`);
     expect(cleanFontName('a!@#$%^&*()+=[]{};:\'",.<>?`~b.ttf')).toBe('Ab');
     expect(cleanFontName('x-y_z 9.ttf')).toMatch(/^[A-Za-z][A-Za-z0-9 _-]*$/);
+  });
+});
+
+describe('brand colours', () => {
+  it('accepts hex colours of 3, 4, 6 and 8 digits and stores them long and lower case', () => {
+    for (const [value, stored] of [
+      ['#ABC', '#aabbcc'],
+      ['#abcd', '#aabbccdd'],
+      [' #1E88E5 ', '#1e88e5'],
+      ['#1e88e580', '#1e88e580'],
+    ]) {
+      expect(brandColourProblem(value!), value).toBeUndefined();
+      expect(normaliseBrandColour(value!)).toBe(stored);
+    }
+  });
+
+  it('says why anything else is not a colour', () => {
+    expect(brandColourProblem('')).toBe('Enter a colour as a hex value, such as #1e88e5.');
+    for (const value of ['blue', '#12345g', '#12345', '1e88e5', 'rgb(0, 0, 0)', '#1e88e5ff00'])
+      expect(brandColourProblem(value), value).toBe(
+        `‘${value}’ is not a colour: use a hex value such as #1e88e5.`,
+      );
   });
 });

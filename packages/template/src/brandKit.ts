@@ -20,8 +20,8 @@ export type BrandKitKind = 'COLOR' | 'FONT' | 'LOGO' | 'GUIDE' | 'AUDIO' | 'DISC
  *   campaign (one disclaimer per offer or country), so there are many of them.
  * - 200: characters of a disclaimer: it is printed on the ad, where one or two lines is all that fits
  *   and all an ad network lets through beside the image.
- * - 20: fonts per brand kit. Each upload is one face at weight 400 (spec section 3), so a family's
- *   weights and italics are separate fonts: two families of four weights with italics make 16.
+ * - 20: fonts per brand kit. Each upload is one face (its weight and style read from the file), so a
+ *   family's weights and italics are separate fonts: two families of four weights with italics make 16.
  */
 export const BRAND_KIT_MAX_ITEMS: Readonly<Record<BrandKitKind, number>> = {
   LOGO: 5,
@@ -44,7 +44,10 @@ export const BRAND_KIT_MAX_GUIDE_LENGTH = 20_000;
 /** Characters of an item's name: the spec's template name limit (section 9), for every named thing. */
 export const BRAND_KIT_MAX_NAME_LENGTH = BUILDER.maxNameLength;
 
-/** The only weight of an uploaded brand kit font (spec section 3). */
+/**
+ * The weight of a brand kit font whose file does not say (spec section 3's 400); a file's own weight is
+ * read from it at upload (issue 16).
+ */
 export const BRAND_KIT_FONT_WEIGHT = 400;
 
 /** The extensions a brand kit font file may have. */
@@ -75,4 +78,25 @@ export function cleanFontName(fileName: string): string {
     .trim();
   const named = /^[A-Za-z]/.test(cleaned) ? cleaned : `Font ${cleaned}`.trim();
   return titleCase(Array.from(named).slice(0, BRAND_KIT_MAX_NAME_LENGTH).join('').trim());
+}
+
+/** A brand colour's value: a hex colour of 3, 4, 6 or 8 digits (with alpha). */
+const HEX_COLOUR = /^#(?:[0-9a-f]{3}|[0-9a-f]{4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
+
+/**
+ * Why a brand colour's value is refused, or undefined when it is a hex colour. The screen shows it next to
+ * the field; the server refuses the value with it (never saving another colour in its place).
+ */
+export function brandColourProblem(value: string): string | undefined {
+  const text = value.trim();
+  if (text === '') return 'Enter a colour as a hex value, such as #1e88e5.';
+  if (!HEX_COLOUR.test(text))
+    return `‘${Array.from(text).slice(0, 40).join('')}’ is not a colour: use a hex value such as #1e88e5.`;
+  return undefined;
+}
+
+/** A valid brand colour (see brandColourProblem) as stored: #rrggbb or #rrggbbaa, lower case. */
+export function normaliseBrandColour(value: string): string {
+  const digits = value.trim().slice(1).toLowerCase();
+  return `#${digits.length <= 4 ? [...digits].map((d) => d + d).join('') : digits}`;
 }

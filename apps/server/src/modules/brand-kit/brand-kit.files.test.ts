@@ -1,7 +1,7 @@
 import { pngClaiming } from '@adloom/renderer/test-fixtures';
 import { describe, expect, it } from 'vitest';
-import { pngLogo } from '../../../test/fixtures/brand-kit.js';
-import { checkLogo } from './brand-kit.files.js';
+import { latoBlackTtf, latoBoldItalicWoff, latoWoff2, pngLogo } from '../../../test/fixtures/brand-kit.js';
+import { checkFont, checkLogo, fontFaceFromText, fontFaceOf, fontFaceText } from './brand-kit.files.js';
 
 describe("a brand-kit logo and the renderer's pixel limit", () => {
   it('refuses a PNG over the limit from its header, with the renderer’s words', async () => {
@@ -34,5 +34,41 @@ describe("a brand-kit logo and the renderer's pixel limit", () => {
       width: 1200,
       height: 600,
     });
+  });
+});
+
+describe('a brand-kit font’s weight and style, read from the font itself', () => {
+  it('reads OS/2 of real files: weight class and the italic bit', async () => {
+    expect((await checkFont(await latoBlackTtf(), 'black.ttf')).face).toEqual({
+      weight: 900,
+      style: 'normal',
+    });
+    expect((await checkFont(latoBoldItalicWoff(), 'bi.woff')).face).toEqual({ weight: 700, style: 'italic' });
+    expect((await checkFont(latoWoff2(), 'regular.woff2')).face).toEqual({ weight: 400, style: 'normal' });
+  });
+
+  it('falls back on head.macStyle and the style name, and rounds odd or old weight classes', () => {
+    const font = (os2: object | undefined, macStyle = 0, subfamily?: string) => ({
+      tables: { os2, head: { macStyle } },
+      names: subfamily ? { unicode: { fontSubfamily: { en: subfamily } } } : {},
+    });
+    expect(fontFaceOf(font({ usWeightClass: 350, fsSelection: 0 }))).toEqual({
+      weight: 400,
+      style: 'normal',
+    });
+    expect(fontFaceOf(font({ usWeightClass: 7, fsSelection: 0 }))).toEqual({ weight: 700, style: 'normal' });
+    // fsSelection bit 9: oblique.
+    expect(fontFaceOf(font({ usWeightClass: 300, fsSelection: 512 })).style).toBe('italic');
+    expect(fontFaceOf(font({ usWeightClass: 500 }, 2)).style).toBe('italic');
+    expect(fontFaceOf(font(undefined, 0, 'ExtraBold Italic'))).toEqual({ weight: 800, style: 'italic' });
+    expect(fontFaceOf(font(undefined, 0, 'Light'))).toEqual({ weight: 300, style: 'normal' });
+    expect(fontFaceOf({})).toEqual({ weight: 400, style: 'normal' });
+  });
+
+  it('is kept with the item as text, older fonts reading as 400 normal', () => {
+    expect(fontFaceText({ weight: 700, style: 'italic' })).toBe('700 italic');
+    expect(fontFaceFromText('700 italic')).toEqual({ weight: 700, style: 'italic' });
+    expect(fontFaceFromText(null)).toEqual({ weight: 400, style: 'normal' });
+    expect(fontFaceFromText('bold')).toEqual({ weight: 400, style: 'normal' });
   });
 });

@@ -17,6 +17,7 @@ import {
   type XmlElement,
 } from '@adloom/renderer';
 import { sniffFormat } from '@adloom/renderer/images';
+import { BRAND_KIT_FONT_WEIGHT } from '@adloom/template';
 import { parseBuffer } from 'music-metadata';
 import sharp from 'sharp';
 import { DomainError } from '../../errors.js';
@@ -95,6 +96,84 @@ export interface CheckedFont {
    * opentype.js cannot read. Null when the upload is loaded as it is.
    */
   decoded: Buffer | null;
+  /** The face the file holds, read from the font itself. */
+  face: BrandFontFace;
+}
+
+export type BrandFontStyle = 'normal' | 'italic';
+
+/** A font file's weight (100 to 900, in hundreds) and style. */
+export interface BrandFontFace {
+  weight: number;
+  style: BrandFontStyle;
+}
+
+/** The parts of opentype.js's parsed font that say which face it is (its types cover drawing only). */
+interface FaceTables {
+  tables?: {
+    os2?: { usWeightClass?: number; fsSelection?: number };
+    head?: { macStyle?: number };
+  };
+  names?: Record<string, unknown>;
+}
+
+/** Weight words of style names ('Bold Italic', 'ExtraLight'), longest first so 'extrabold' wins over 'bold'. */
+const WEIGHT_WORDS: readonly [RegExp, number][] = [
+  [/(extra|ultra)[ -]?light/i, 200],
+  [/(extra|ultra)[ -]?bold/i, 800],
+  [/(semi|demi)[ -]?bold/i, 600],
+  [/thin|hairline/i, 100],
+  [/light/i, 300],
+  [/medium/i, 500],
+  [/bold/i, 700],
+  [/black|heavy/i, 900],
+];
+
+/** The font's style name (typographic subfamily first), in English, wherever opentype.js put it. */
+function styleName(names: Record<string, unknown> | undefined): string {
+  const tables = [names, ...['unicode', 'windows', 'macintosh'].map((platform) => names?.[platform])];
+  for (const key of ['preferredSubfamily', 'typographicSubfamily', 'fontSubfamily'])
+    for (const table of tables) {
+      const entry = (table as Record<string, { en?: unknown } | undefined> | undefined)?.[key];
+      if (typeof entry?.en === 'string') return entry.en;
+    }
+  return '';
+}
+
+/**
+ * Which face a font file is: the weight of its OS/2 table (usWeightClass; 1 to 9 in old fonts means
+ * 100 to 900), rounded to a hundred, or else from its style name; italic when OS/2 fsSelection (italic or
+ * oblique bit), head macStyle or the style name says so. Without any of them: 400 normal.
+ */
+export function fontFaceOf(font: unknown): BrandFontFace {
+  const { tables, names } = font as FaceTables;
+  const name = styleName(names);
+  const weightClass = tables?.os2?.usWeightClass ?? 0;
+  const raw =
+    weightClass >= 1 && weightClass <= 9
+      ? weightClass * 100
+      : weightClass > 0
+        ? weightClass
+        : (WEIGHT_WORDS.find(([word]) => word.test(name))?.[1] ?? 400);
+  const weight = Math.min(900, Math.max(100, Math.round(raw / 100) * 100));
+  const italic =
+    ((tables?.os2?.fsSelection ?? 0) & 0b10_0000_0001) !== 0 ||
+    ((tables?.head?.macStyle ?? 0) & 0b10) !== 0 ||
+    /italic|oblique/i.test(name);
+  return { weight, style: italic ? 'italic' : 'normal' };
+}
+
+/** How a font's face is kept in its item's text content: '700 italic'. */
+export function fontFaceText(face: BrandFontFace): string {
+  return `${face.weight} ${face.style}`;
+}
+
+/** A font item's face from its text content; fonts kept before faces were read are 400 normal. */
+export function fontFaceFromText(text: string | null): BrandFontFace {
+  const match = /^([1-9]00) (normal|italic)$/.exec(text ?? '');
+  return match
+    ? { weight: Number(match[1]), style: match[2] as BrandFontStyle }
+    : { weight: BRAND_KIT_FONT_WEIGHT, style: 'normal' };
 }
 
 /**
@@ -126,7 +205,7 @@ export async function checkFont(bytes: Buffer, fileName: string): Promise<Checke
   const parsed = font as unknown as { numGlyphs?: number; tables?: { cmap?: unknown } };
   if (!parsed.tables?.cmap || (parsed.numGlyphs ?? 0) < 2)
     throw invalidFile(`'${fileName}' has no characters to draw text with.`);
-  return { format, contentType: FONT_TYPES[format], decoded };
+  return { format, contentType: FONT_TYPES[format], decoded, face: fontFaceOf(font) };
 }
 
 // ---------------------------------------------------------------------------------------------- logos

@@ -8,10 +8,10 @@
 import { FONT_FAMILIES, type FontCategory, type FontFamily } from '@adloom/renderer/fonts';
 import type { FontFile, FontSource } from '@adloom/renderer';
 import { fileFontSource, MAX_FONT_BYTES } from '@adloom/renderer/server';
-import { BRAND_KIT_FONT_WEIGHT } from '@adloom/template';
 import type { AppDeps } from '../../deps.js';
 import type { BrandKitItemRow } from '../../db/schema.js';
 import { fileUrl, keyFromFileUrl, UPLOAD_TYPES } from '../uploads/index.js';
+import { fontFaceFromText } from './brand-kit.files.js';
 import { listOfKind } from './brand-kit.service.js';
 
 /** The file a renderer loads for a brand font (a WOFF2 upload's decoded TrueType). */
@@ -92,8 +92,9 @@ const catalogueOption = (family: FontFamily): FontFamilyOption => ({
 });
 
 /**
- * The builder's font list: the client's brand fonts first (weight 400 only, spec section 3), then the
- * catalogue families. A brand font is listed as soon as it is created.
+ * The builder's font list: the client's brand fonts first, each with the weight and style its file has
+ * (read at upload; the file is drawn as it is whatever the text asks), then the catalogue families. A
+ * brand font is listed as soon as it is created.
  */
 export async function fontFamilyOptions(
   deps: Pick<AppDeps, 'db' | 'config'>,
@@ -101,15 +102,18 @@ export async function fontFamilyOptions(
 ): Promise<FontFamilyOption[]> {
   const fonts = await listOfKind(deps.db, clientId, 'FONT');
   return [
-    ...fonts.map((font): FontFamilyOption => ({
-      family: font.name,
-      category: null,
-      weights: [BRAND_KIT_FONT_WEIGHT],
-      italicWeights: [],
-      source: 'BRAND_KIT',
-      fontUrl: brandFontUrl(deps.config, font),
-      brandKitItemId: font.id,
-    })),
+    ...fonts.map((font): FontFamilyOption => {
+      const face = fontFaceFromText(font.textContent);
+      return {
+        family: font.name,
+        category: null,
+        weights: [face.weight],
+        italicWeights: face.style === 'italic' ? [face.weight] : [],
+        source: 'BRAND_KIT',
+        fontUrl: brandFontUrl(deps.config, font),
+        brandKitItemId: font.id,
+      };
+    }),
     ...FONT_FAMILIES.map(catalogueOption),
   ];
 }

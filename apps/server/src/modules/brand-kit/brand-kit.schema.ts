@@ -4,7 +4,6 @@
  * colour and delete operations of section 4, and the builder's font list.
  */
 import {
-  BRAND_KIT_FONT_WEIGHT,
   BRAND_KIT_MAX_DISCLAIMER_LENGTH,
   BRAND_KIT_MAX_GUIDE_LENGTH,
   BRAND_KIT_MAX_ITEMS,
@@ -18,6 +17,7 @@ import { fileUrl, UPLOAD_TYPES } from '../uploads/index.js';
 import { audited, auditActor } from '../audit/index.js';
 import { once } from '../idempotency/index.js';
 import { createScope, IDEMPOTENCY_KEY_ARG } from '../../graphql/idempotency.js';
+import { fontFaceFromText } from './brand-kit.files.js';
 import { brandFontUrl, fontFamilyOptions, type FontFamilyOption } from './brand-kit.fonts.js';
 import {
   createBrandKitItem,
@@ -74,7 +74,8 @@ const BrandKitItem = builder.objectRef<{ item: BrandKitItemRow; config: Config }
     name: t.string({ resolve: (i) => i.item.name }),
     textContent: t.string({
       nullable: true,
-      description: "A colour's value, a guide's text (Markdown) or a disclaimer's text.",
+      description:
+        "A colour's value, a guide's text (Markdown), a disclaimer's text, or a font's weight and style as read from its file ('700 italic').",
       resolve: (i) => i.item.textContent,
     }),
     content: t.field({ type: BrandKitFile, nullable: true, resolve: (i) => fileOf(i.item, i.config) }),
@@ -131,7 +132,16 @@ const BrandFont = builder.objectRef<ItemShape>('BrandFont').implement({
     id: t.id({ resolve: (f) => f.item.id }),
     name: t.string({ description: 'The font family templates ask for.', resolve: (f) => f.item.name }),
     content: t.field({ type: BrandKitFile, resolve: (f) => fileOf(f.item, f.config)! }),
-    weight: t.int({ description: 'Always 400 (spec section 3).', resolve: () => BRAND_KIT_FONT_WEIGHT }),
+    weight: t.int({
+      description:
+        "The file's weight, read from the font itself (OS/2 usWeightClass, else its style name), 100 to 900; 400 for fonts added before weights were read.",
+      resolve: (f) => fontFaceFromText(f.item.textContent).weight,
+    }),
+    style: t.string({
+      description:
+        'normal or italic, read from the font itself (OS/2 fsSelection, head macStyle or its style name).',
+      resolve: (f) => fontFaceFromText(f.item.textContent).style,
+    }),
     fontUrl: t.string({
       description:
         'The file renderers load: the upload itself, or TrueType decoded from a WOFF2 upload. Pass it as ' +
@@ -287,7 +297,7 @@ builder.queryFields((t) => ({
     subGraphs: CLIENT,
     type: [FontFamilyOptionRef],
     description:
-      "The builder's font list: the brand kit's fonts first (weight 400 only), then the font catalogue.",
+      "The builder's font list: the brand kit's fonts first (each file's own weight and style), then the font catalogue.",
     resolve: (_r, _a, ctx) => fontFamilyOptions(ctx.deps, clientActor(ctx).clientId),
   }),
 }));

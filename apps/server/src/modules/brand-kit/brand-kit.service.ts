@@ -29,7 +29,9 @@ import {
   BRAND_KIT_MAX_GUIDE_LENGTH,
   BRAND_KIT_MAX_ITEMS,
   BRAND_KIT_MAX_NAME_LENGTH,
+  brandColourProblem,
   cleanFontName,
+  normaliseBrandColour,
 } from '@adloom/template';
 import { findFontFamily } from '@adloom/renderer/fonts';
 import type { AppDeps } from '../../deps.js';
@@ -46,11 +48,9 @@ import {
   UPLOAD_TYPES,
   type UploadType,
 } from '../uploads/index.js';
-import { checkAudio, checkFont, checkLogo } from './brand-kit.files.js';
+import { checkAudio, checkFont, checkLogo, fontFaceText } from './brand-kit.files.js';
 
 export type BrandKitDeps = Pick<AppDeps, 'db' | 'files' | 'log'>;
-
-const HEX_COLOUR = /^#(?:[0-9a-f]{3}|[0-9a-f]{4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
 
 /** The upload type whose folder holds each file kind's uploads. */
 export const FILE_UPLOAD_TYPES = {
@@ -102,14 +102,11 @@ export function limitMessage(type: BrandKitItemType): string {
   return `The brand kit can hold at most ${BRAND_KIT_MAX_ITEMS[type]} ${KIND_WORDS[type][1]}. Delete one to add another.`;
 }
 
-/** A colour as the builder stores it: #rrggbb in lower case (#rgb is widened, alpha kept as #rrggbbaa). */
+/** A colour's value as stored, or INVALID_COLOR naming the field (textContent) and what is wrong. */
 export function normaliseColour(value: string): string {
-  const text = value.trim();
-  if (!HEX_COLOUR.test(text))
-    throw invalidInput(`'${text.slice(0, 40)}' is not a colour: use a hex value such as #1e88e5.`);
-  const digits = text.slice(1).toLowerCase();
-  const wide = digits.length <= 4 ? [...digits].map((d) => d + d).join('') : digits;
-  return `#${wide}`;
+  const problem = brandColourProblem(value);
+  if (problem) throw new DomainError('INVALID_COLOR', `Colour (textContent): ${problem}`);
+  return normaliseBrandColour(value);
 }
 
 const length = (text: string) => Array.from(text).length;
@@ -318,7 +315,11 @@ async function prepareFile(
       await deps.files.put(fontFileKey, font.decoded, { contentType: 'font/ttf', ifAbsent: true });
       written.push(fontFileKey);
     }
-    return { values: { ...common, contentType: font.contentType, fontFileKey }, written, replaced: null };
+    return {
+      values: { ...common, contentType: font.contentType, fontFileKey, textContent: fontFaceText(font.face) },
+      written,
+      replaced: null,
+    };
   }
   if (type === 'LOGO') {
     const logo = await guard(checkLogo(bytes, fileName));

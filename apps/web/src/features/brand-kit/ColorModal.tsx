@@ -1,3 +1,4 @@
+import { brandColourProblem } from '@adloom/template';
 import { Button, ColorInput, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useMutation } from 'urql';
@@ -55,16 +56,21 @@ function ColorForm({
   // One key per opening of the dialog: a double click or a retry adds one colour.
   const submitKey = useIdempotencyKey();
   const notify = useNotify();
+  // Shown next to the field: the shared rule's reason, or the server's when it refuses the value.
+  const [colourError, setColourError] = useState<string | null>(null);
   const submit = async () => {
-    const ok = editing
-      ? await update({ id: editing.id, textContent: value }, brandKitContext).then((result) =>
-          notify.mutation(result, result.data?.updateBrandKitColor, COLOR_SAVED),
+    const problem = brandColourProblem(value);
+    if (problem) return setColourError(problem);
+    const [result, payload] = editing
+      ? await update({ id: editing.id, textContent: value }, brandKitContext).then(
+          (answer) => [answer, answer.data?.updateBrandKitColor] as const,
         )
       : await create(
           { name, type: 'COLOR', legalAgreement: false, textContent: value, idempotencyKey: submitKey.key },
           brandKitContext,
-        ).then((result) => notify.mutation(result, result.data?.createBrandKitItem, COLOR_SAVED));
-    if (ok) onDone();
+        ).then((answer) => [answer, answer.data?.createBrandKitItem] as const);
+    if (payload?.error?.code === 'INVALID_COLOR') return setColourError(payload.error.message);
+    if (notify.mutation(result, payload, COLOR_SAVED)) onDone();
   };
   return (
     <form
@@ -83,7 +89,20 @@ function ColorForm({
             required
           />
         )}
-        <ColorInput label="Colour" format="hex" value={value} onChange={setValue} required data-autofocus />
+        <ColorInput
+          label="Colour"
+          format="hex"
+          value={value}
+          onChange={(next) => {
+            setValue(next);
+            setColourError(null);
+          }}
+          // Mantine would put the last valid colour back on blur: an invalid one is refused here instead.
+          fixOnBlur={false}
+          error={colourError}
+          required
+          data-autofocus
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
             Cancel

@@ -1,15 +1,16 @@
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { BrandFont } from './brandKit';
-import { formatBytes } from './brandKitFormat';
+import { fontFaceLabel, formatBytes } from './brandKitFormat';
 import { ItemMenu } from './ItemMenu';
 import { useBrandKitLoading } from './useBrandKitLoading';
 
 const SAMPLE = 'The quick brown fox jumps over the lazy dog 0123456789';
 
 /**
- * One font: its name, weight and file, and a sample drawn in the font itself, loaded from the file the
- * renderers load (under a family name of its own, so it never shadows another font of the page).
+ * One font: its name, its weight and style (read from the file by the server) and its file, and a sample
+ * drawn in the font itself, loaded from the file the renderers load (under a family name of its own, so
+ * it never shadows another font of the page).
  */
 export function FontRow({
   font,
@@ -46,7 +47,7 @@ export function FontRow({
         <Stack gap={4} style={{ minWidth: 0 }}>
           <Text fw={600}>{font.name}</Text>
           <Text size="xs" c="dimmed">
-            {font.weight} Normal · {font.content.filename} · {formatBytes(font.content.size)}
+            {fontFaceLabel(font)} · {font.content.filename} · {formatBytes(font.content.size)}
           </Text>
           <Text
             size="xl"

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   fileContentType,
   filesThatFit,
+  fontFaceLabel,
   formatBytes,
   formatDuration,
   formatUsage,
@@ -39,5 +40,13 @@ describe('brand kit formatting', () => {
     expect(formatDuration(125)).toBe('2:05');
     expect(formatDuration(3723)).toBe('1:02:03');
     expect(nameFromFileName('primary logo.svg')).toBe('primary logo');
+  });
+});
+
+describe('fontFaceLabel', () => {
+  it('names the weight and style read from the font file', () => {
+    expect(fontFaceLabel({ weight: 700, style: 'italic' })).toBe('700 Bold Italic');
+    expect(fontFaceLabel({ weight: 400, style: 'normal' })).toBe('400 Normal');
+    expect(fontFaceLabel({ weight: 900, style: 'normal' })).toBe('900 Black');
   });
 });

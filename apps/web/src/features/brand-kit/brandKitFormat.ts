@@ -1,4 +1,5 @@
 /** Pure helpers of the brand kit screen (no React, no DOM). */
+import { FONT_WEIGHT_NAMES, parseFontWeight } from '@adloom/template';
 import type { BrandKitKind, BrandKitLimit } from './brandKit';
 
 /** How people call each kind, one and many. */
@@ -80,4 +81,11 @@ export function filesThatFit<T>(files: readonly T[], limit: Pick<BrandKitLimit, 
 /** The name of a logo or audio track made from its file: the file name without its extension. */
 export function nameFromFileName(fileName: string): string {
   return fileName.replace(/\.[^./\\]*$/, '').trim();
+}
+
+/** A font file's face as read by the server, named as spec section 9 names weights: '700 Bold Italic'. */
+export function fontFaceLabel(font: { weight: number; style: string }): string {
+  const known = parseFontWeight(font.weight);
+  const weight = known === undefined ? String(font.weight) : `${known} ${FONT_WEIGHT_NAMES[known]}`;
+  return font.style === 'italic' ? `${weight} Italic` : weight;
 }

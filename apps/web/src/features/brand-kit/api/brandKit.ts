@@ -13,6 +13,7 @@ export const BrandKitQuery = graphql(`
         id
         name
         weight
+        style
         fontUrl
         content {
           id
