@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useNotify } from '../../../../app/store/useNotify';
 import type { BuilderEditor } from '../../engine/BuilderEditor';
+import { newLayerPlace } from '../../geometry/viewport';
 import type { Size } from '../../geometry/types';
 import { createDynamicImageLayer, createImageLayer } from '../../model/index.js';
 import { fetchPicture, preparePicture, type PreparedPicture } from './decodePicture';
@@ -36,11 +37,6 @@ function canvasOf(editor: BuilderEditor): Size {
   return { width: editor.model.width, height: editor.model.height };
 }
 
-/** Near the top left of the canvas, a little lower for each layer already there (as the other tabs add). */
-function nextPlace(editor: BuilderEditor): { x: number; y: number } {
-  const offset = 40 + (editor.model.layers.length % 10) * 20;
-  return { x: offset, y: offset };
-}
 
 async function downloadPicture(
   url: string,
@@ -138,12 +134,13 @@ export function usePictureImport(editor: BuilderEditor) {
        * renderer puts the real logo in its place in every ad) in a box of its shape.
        */
       addLogoSlot: (logo: BrandLogoSource | null) => {
-        const at = nextPlace(editor);
         const expected = containSize(
           logo?.width && logo.height ? { width: logo.width, height: logo.height } : LOGO_SLOT_BOX,
           LOGO_SLOT_BOX,
         );
-        const slotBox = { left: at.x, top: at.y, ...expected };
+        // Where the other tabs add: centred on the visible canvas, +20, +20 while the last one is there.
+        const at = newLayerPlace(expected, editor.workspace.visibleCentre(), editor.model.layers);
+        const slotBox = { ...at, ...expected };
         const plainSlot = () => createDynamicImageLayer('LOGO_MAIN', { ...slotBox, data: { name: 'Logo' } });
         if (!logo) {
           runCommand(editor, 'add-layers', { layers: [plainSlot()] });
@@ -171,8 +168,7 @@ export function usePictureImport(editor: BuilderEditor) {
                 return plainSlot();
               }
               return createImageLayer({
-                left: at.x,
-                top: at.y,
+                ...at,
                 ...containSize(picture, LOGO_SLOT_BOX),
                 href: picture.href,
                 naturalWidth: picture.width,
