@@ -41,7 +41,7 @@ export function PropertiesSide({ editor, children }: { editor: BuilderEditor; ch
   const open = useWorkspace(editor, selectRight);
   if (!open) return null;
   return (
-    <Box w={PROPERTIES_WIDTH} style={{ flexShrink: 0 }} aria-label="Properties" component="section">
+    <Box w={PROPERTIES_WIDTH} style={{ flexShrink: 0 }} aria-label="Properties panel" component="section">
       {children}
     </Box>
   );
