@@ -58,6 +58,11 @@ export class DrawnTextBoxes {
       const object = objects.get(uid);
       if (layer.kind === 'text' && object instanceof Textbox) next.set(uid, measureTextbox(object));
     }
+    this.set(next);
+  }
+
+  /** Takes the boxes as drawn, by layer uid; tells the listeners when one changed. */
+  set(next: ReadonlyMap<string, DrawnTextBox>): void {
     const same =
       next.size === this.boxes.size &&
       [...next].every(([uid, box]) => {

@@ -1,41 +1,15 @@
 // @vitest-environment jsdom
-import { MantineProvider } from '@mantine/core';
 import { NO_RATING_COLUMN } from '@adloom/renderer';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { mountInJsdom, setUpJsdomMantine } from '../../../../lib/testing/mountInJsdom';
 import { BuilderEditor } from '../../engine/BuilderEditor';
 import { vanishingLayersOf } from '../../engine/vanish-marks';
 import { createRatingLayer, createRectLayer, createTextLayer } from '../../model/index.js';
 import { itemVanishingLayers } from '../../preview/useVanishingLayers';
 import { LayersPanel } from '../LayersPanel';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-beforeAll(() => {
-  // Mantine reads the colour scheme and sizes through these, which jsdom does not have.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-});
-
-let root: Root | undefined;
-afterEach(() => {
-  act(() => root?.unmount());
-  document.body.innerHTML = '';
-});
+setUpJsdomMantine();
 
 /** A template with a rating, a sale badge, a headline over {title} and {brand}, and a plain box. */
 function editorWithLayers() {
@@ -50,17 +24,7 @@ function editorWithLayers() {
 }
 
 function renderPanel(editor: BuilderEditor) {
-  const host = document.createElement('div');
-  document.body.appendChild(host);
-  root = createRoot(host);
-  act(() =>
-    root!.render(
-      <MantineProvider>
-        <LayersPanel editor={editor} />
-      </MantineProvider>,
-    ),
-  );
-  return host;
+  return mountInJsdom(<LayersPanel editor={editor} />);
 }
 
 /** Each row's layer name and the accessible name of its mark ('' without one). */
