@@ -26,7 +26,8 @@ export function SidebarLink({
       aria-label={collapsed ? name : undefined}
       aria-current={active ? 'page' : undefined}
       leftSection={<Icon size={20} stroke={1.6} />}
-      rightSection={
+      // Under the name, not beside it: beside it the badge cut one-word names ('Performa…').
+      description={
         item.comingSoon && !collapsed ? (
           <Badge size="xs" variant="light" color="gray" radius="sm">
             {COMING_SOON}
