@@ -55,6 +55,12 @@ const QUERY = `query($id: ID!) { feedLayerWarnings(feedId: $id) {
   warnings { templateName layerId layerName reason detail emptyFor total message }
   unreadable { templateName error } } }`;
 
+const DRAFT_QUERY = `query($setId: ID!, $designs: [FeedDesignInput!]!) {
+  draftFeedLayerWarnings(productSetId: $setId, designs: $designs) {
+    checkedItems itemTotal
+    warnings { designId templateName layerId layerName reason detail emptyFor total message }
+    unreadable { templateName error } } }`;
+
 describeEachDatabase('feed layer warnings on %s', (kind) => {
   let t: TestApp;
   let clientId: string;
@@ -109,6 +115,7 @@ describeEachDatabase('feed layer warnings on %s', (kind) => {
         slots: [],
       })
       .returning();
+    await db.update(templates).set({ currentVersionId: version!.id }).where(eq(templates.id, tpl!.id));
     const [feed] = await db
       .insert(feeds)
       .values({
@@ -119,7 +126,7 @@ describeEachDatabase('feed layer warnings on %s', (kind) => {
       })
       .returning();
     await db.insert(feedDesigns).values({ feedId: feed!.id, position: 0, templateVersionId: version!.id });
-    return { feedId: feed!.id, catalogId: catalog!.id };
+    return { feedId: feed!.id, catalogId: catalog!.id, setId: set!.id, templateId: tpl!.id };
   }
 
   beforeAll(async () => {
@@ -181,6 +188,55 @@ describeEachDatabase('feed layer warnings on %s', (kind) => {
       },
     );
     expect(ratings.data?.catalogRatings).toEqual({ itemCount: 20, ratedCount: 0 });
+  });
+
+  it('answers the same for the new feed form’s draft, before the feed exists, with its item filters', async () => {
+    // The feed page's feed and a draft of the same product set and template agree (one rule).
+    const { feedId, setId, templateId } = await feedOf(20, (i) => ({
+      brand: i < 5 ? '' : 'Acme',
+      priceAmount: 10000,
+      salePriceAmount: i % 4 === 0 ? 8000 : null,
+    }));
+    const saved = (await call(QUERY, { id: feedId })).data?.feedLayerWarnings;
+    const draft = await call(DRAFT_QUERY, { setId, designs: [{ templateId }] });
+    expect(draft.errors).toBeUndefined();
+    const answer = draft.data!.draftFeedLayerWarnings;
+    expect(answer.warnings.map((w: { designId: string }) => w.designId)).toEqual(['new-1', 'new-1', 'new-1']);
+    expect({
+      ...answer,
+      warnings: answer.warnings.map((w: { designId?: string }) => ({ ...w, designId: undefined })),
+    }).toEqual(saved);
+    // The form's designs in order: the first takes the Acme items (so no item lacks a brand there), the
+    // second the rest; each line counts over its own design's items and says which design it is.
+    const designs = [
+      { templateId, itemFilterJson: '{"brand":{"eq":"Acme"}}' },
+      { id: 'kept-design', templateId },
+    ];
+    const split = (await call(DRAFT_QUERY, { setId, designs })).data?.draftFeedLayerWarnings;
+    expect(
+      split.warnings.map((w: { designId: string; layerId: string; emptyFor: number; total: number }) => [
+        w.designId,
+        w.layerId,
+        w.emptyFor,
+        w.total,
+      ]),
+    ).toEqual([
+      ['new-1', 'RATING', 15, 15],
+      ['new-1', 'SALE', 12, 15],
+      ['kept-design', 'RATING', 5, 5],
+      ['kept-design', 'SALE', 3, 5],
+      ['kept-design', 'headline', 5, 5],
+    ]);
+  });
+
+  it('refuses a draft as createFeed would: a template that is not the client’s, no design', async () => {
+    const { setId } = await feedOf(1, () => ({}));
+    const missing = '00000000-0000-4000-8000-000000000000';
+    const stranger = await call(DRAFT_QUERY, { setId, designs: [{ templateId: missing }] });
+    expect(stranger.data).toBeNull();
+    expect(stranger.errors?.[0]?.message).toBe(`Template ${missing} was not found.`);
+    const empty = await call(DRAFT_QUERY, { setId, designs: [] });
+    expect(empty.errors?.[0]?.message).toBe('Add at least one design (a template) to the feed.');
   });
 
   it('counts rated items, and words a partly rated catalogue by item', async () => {

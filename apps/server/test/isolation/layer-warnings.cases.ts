@@ -22,6 +22,18 @@ addClientCases({
         (await catalogOfB(w)).feedId,
       ),
   },
+  'Query.draftFeedLayerWarnings': {
+    document: `{ draftFeedLayerWarnings(productSetId: "${NO_ID}", designs: [{ templateId: "${NO_ID}" }]) { checkedItems } }`,
+    // B's product set through A's endpoint: refused before the designs are read.
+    crossResource: async (w) =>
+      refusedThroughA(
+        w,
+        'query($id: ID!) { draftFeedLayerWarnings(productSetId: $id, designs: [{ templateId: "' +
+          NO_ID +
+          '" }]) { checkedItems itemTotal } }',
+        (await catalogOfB(w)).setId,
+      ),
+  },
   'Query.catalogRatings': {
     document: `{ catalogRatings(catalogId: "${NO_ID}") { itemCount } }`,
     crossResource: async (w) =>

@@ -22,6 +22,7 @@ import {
   retryFailed,
   rotateExportToken,
   updateFeed,
+  type DesignInput as DesignInputValue,
   type FeedCounts,
 } from './feeds.service.js';
 import { moveFeedToNewestVersions, type DesignVersionInfo } from './design-versions.js';
@@ -206,7 +207,7 @@ const CreativePayload = builder.objectRef<CreativePayloadShape>('CreativePayload
   }),
 });
 
-const DesignInput = builder.inputType('FeedDesignInput', {
+export const DesignInput = builder.inputType('FeedDesignInput', {
   subGraphs: CLIENT,
   fields: (t) => ({
     id: t.id({
@@ -218,6 +219,17 @@ const DesignInput = builder.inputType('FeedDesignInput', {
     itemFilterJson: t.string(),
   }),
 });
+
+/** A FeedDesignInput as the service reads it (createFeed, updateFeed, draftFeedLayerWarnings). */
+export function designInputOf(d: typeof DesignInput.$inferInput): DesignInputValue & { id: string | null } {
+  return {
+    id: d.id ? String(d.id) : null,
+    templateId: d.templateId ? String(d.templateId) : null,
+    templateVersionId: d.templateVersionId ? String(d.templateVersionId) : null,
+    slotFeaturesJson: d.slotFeaturesJson,
+    itemFilterJson: d.itemFilterJson,
+  };
+}
 
 builder.queryFields((t) => ({
   feeds: t.field({
@@ -287,12 +299,7 @@ builder.mutationFields((t) => ({
             createFeed(tx, actor.clientId, {
               productSetId: String(args.productSetId),
               name: args.name,
-              designs: args.designs.map((d) => ({
-                templateId: d.templateId ? String(d.templateId) : null,
-                templateVersionId: d.templateVersionId ? String(d.templateVersionId) : null,
-                slotFeaturesJson: d.slotFeaturesJson,
-                itemFilterJson: d.itemFilterJson,
-              })),
+              designs: args.designs.map(designInputOf),
             }),
           (created) => created.id,
           (db, id) => findFeed(db, actor.clientId, id),
@@ -316,13 +323,7 @@ builder.mutationFields((t) => ({
       payload(async () => {
         const feed = await updateFeed(ctx.deps.db, clientActor(ctx).clientId, String(args.id), {
           name: args.name,
-          designs: args.designs?.map((d) => ({
-            id: d.id ? String(d.id) : null,
-            templateId: d.templateId ? String(d.templateId) : null,
-            templateVersionId: d.templateVersionId ? String(d.templateVersionId) : null,
-            slotFeaturesJson: d.slotFeaturesJson,
-            itemFilterJson: d.itemFilterJson,
-          })),
+          designs: args.designs?.map(designInputOf),
         });
         return { feed, queued: await generateFeed(ctx.deps.db, ctx.deps.jobs, feed) };
       }),

@@ -151,8 +151,11 @@ export async function designsOfFeeds(db: Db, feedIds: readonly string[]): Promis
 
 type DesignValues = Omit<typeof feedDesigns.$inferInsert, 'feedId' | 'position'>;
 
-/** The designs as stored, checked: 1 to 20, each on a template version of the client. */
-async function readDesigns(
+/**
+ * The designs as stored, checked: 1 to 20, each on a template version of the client (createFeed's and
+ * updateFeed's rule; draftFeedLayerWarnings reads a form's designs with it too).
+ */
+export async function readDesigns(
   db: Db,
   clientId: string,
   inputs: readonly DesignInput[],

@@ -2,9 +2,11 @@
 import { vanishSentence } from '@adloom/renderer';
 import { CLIENT, builder } from '../../graphql/builder.js';
 import { clientActor } from '../../graphql/context.js';
+import { DesignInput, designInputOf } from './feeds.schema.js';
 import {
   LAYER_WARNING_ITEM_CAP,
   catalogRatings,
+  draftFeedLayerWarnings,
   feedLayerWarnings,
   type FeedLayerWarnings,
   type LayerWarning,
@@ -79,6 +81,24 @@ builder.queryFields((t) => ({
       "The layers that will be empty or hidden in the feed's ads, counted over its items (asked before generating).",
     args: { feedId: t.arg.id({ required: true }) },
     resolve: (_r, args, ctx) => feedLayerWarnings(ctx.deps, clientActor(ctx).clientId, String(args.feedId)),
+  }),
+  draftFeedLayerWarnings: t.field({
+    subGraphs: CLIENT,
+    type: FeedLayerWarningsRef,
+    description:
+      "feedLayerWarnings for a feed not yet saved (the new feed form, or a feed's designs being edited): " +
+      'the product set and designs as createFeed takes them, with its errors.',
+    args: {
+      productSetId: t.arg.id({ required: true }),
+      designs: t.arg({ type: [DesignInput], required: true }),
+    },
+    resolve: (_r, args, ctx) =>
+      draftFeedLayerWarnings(
+        ctx.deps,
+        clientActor(ctx).clientId,
+        String(args.productSetId),
+        args.designs.map(designInputOf),
+      ),
   }),
   catalogRatings: t.field({
     subGraphs: CLIENT,

@@ -4,7 +4,9 @@
  * for 20 of 20 items"). The rule is the renderer's layerPresence (the rules resolveTemplate runs); this
  * module only feeds it the items as generation would: each item takes the design generation would choose
  * (chooseDesign), its metadata is itemMetadata's, its images itemImages', and the logo layers have a logo
- * only when the brand kit has a stored one (generation leaves them out otherwise).
+ * only when the brand kit has a stored one (generation leaves them out otherwise). The new feed form asks
+ * the same of its draft (draftFeedLayerWarnings: a product set and designs not yet saved), before
+ * "Create feed" starts generating.
  *
  * Over the feed's items in item id order, at most LAYER_WARNING_ITEM_CAP of them ("of the first 5,000
  * items": checkedItems and itemTotal say when it stopped there). Measured (test/layer-warnings.test.ts,
@@ -21,14 +23,22 @@ import {
 } from '@adloom/renderer';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { catalogItems, templates, templateVersions, type CatalogItemRow } from '../../db/schema.js';
+import {
+  catalogItems,
+  templates,
+  templateVersions,
+  type CatalogItemRow,
+  type FeedDesignRow,
+} from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
 import { brandInputsFor } from '../brand-kit/index.js';
 import { filterToSql, matchesFilter, ownCatalog, ownProductSet, storedFilter } from '../catalogs/index.js';
-import { listDesigns, ownFeed } from './feeds.service.js';
+import { listDesigns, ownFeed, readDesigns, type DesignInput } from './feeds.service.js';
 import { chooseDesign } from './generation/design-choice.js';
 import { itemImages, itemMetadata } from './generation/metadata.js';
 import { firstStoredLogo } from './live-preview-inputs.js';
+
+type Deps = Pick<AppDeps, 'db' | 'files' | 'config'>;
 
 /** The most items one answer looks at (the first ones by item id). */
 export const LAYER_WARNING_ITEM_CAP = 5000;
@@ -78,27 +88,61 @@ export async function catalogRatings(
 }
 
 /** True when the brand kit has a logo whose file is stored (generation's test for filling logo layers). */
-async function hasStoredLogo(deps: Pick<AppDeps, 'db' | 'files' | 'config'>, clientId: string) {
+async function hasStoredLogo(deps: Deps, clientId: string) {
   return (await firstStoredLogo(deps, await brandInputsFor(deps, clientId))) !== null;
 }
 
 /** The feed's layer warnings over its items (the first LAYER_WARNING_ITEM_CAP), at `now`. */
 export async function feedLayerWarnings(
-  deps: Pick<AppDeps, 'db' | 'files' | 'config'>,
+  deps: Deps,
   clientId: string,
   feedId: string,
   now: Date = new Date(),
 ): Promise<FeedLayerWarnings> {
+  const feed = await ownFeed(deps.db, clientId, feedId);
+  const source = await ownProductSet(deps.db, clientId, feed.productSetId);
+  return layerWarnings(deps, clientId, source, await listDesigns(deps.db, feed.id), now);
+}
+
+/**
+ * The same warnings for a feed not yet saved: the new feed form's (or the edit form's) product set and
+ * designs, read as createFeed reads them (readDesigns: its checks and errors). A design without an id is
+ * named `new-<position>` (from 1) in the answer's designId.
+ */
+export async function draftFeedLayerWarnings(
+  deps: Deps,
+  clientId: string,
+  productSetId: string,
+  inputs: readonly (DesignInput & { id?: string | null })[],
+  now: Date = new Date(),
+): Promise<FeedLayerWarnings> {
+  const source = await ownProductSet(deps.db, clientId, productSetId);
+  const designs = (await readDesigns(deps.db, clientId, inputs)).map((design, index) => ({
+    id: inputs[index]?.id || `new-${index + 1}`,
+    templateVersionId: design.templateVersionId,
+    itemFilter: design.itemFilter ?? null,
+  }));
+  return layerWarnings(deps, clientId, source, designs, now);
+}
+
+/** A design as the warnings read it: its version and item filter, in the feed's order. */
+type WarnedDesign = Pick<FeedDesignRow, 'id' | 'templateVersionId' | 'itemFilter'>;
+
+/** The warnings of `designs` over the product set's items: the one rule of both queries above. */
+async function layerWarnings(
+  deps: Deps,
+  clientId: string,
+  { set, catalog }: Awaited<ReturnType<typeof ownProductSet>>,
+  designs: readonly WarnedDesign[],
+  now: Date,
+): Promise<FeedLayerWarnings> {
   const { db } = deps;
-  const feed = await ownFeed(db, clientId, feedId);
-  const { set, catalog } = await ownProductSet(db, clientId, feed.productSetId);
   const none: FeedLayerWarnings = { warnings: [], checkedItems: 0, itemTotal: 0, unreadable: [] };
   if (!catalog.currentImportId) return none;
   const inSet = and(
     eq(catalogItems.importId, catalog.currentImportId),
     filterToSql(storedFilter(set).filter),
   );
-  const designs = await listDesigns(db, feed.id);
   const versionIds = [...new Set(designs.map((design) => design.templateVersionId))];
   const [items, versions, logo, ratings] = await Promise.all([
     db

@@ -1,12 +1,17 @@
 import { Button } from '@mantine/core';
 import { randomId } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
+import { useMemo } from 'react';
 import { DesignEditor } from './DesignEditor';
 import type { FeedTemplate } from './feed';
-import { emptyDesign, type DesignDraft } from './feedDraft';
+import { emptyDesign, warningDesignInputs, type DesignDraft } from './feedDraft';
+import { DraftLayerWarnings } from './FeedLayerWarnings';
 import type { NewFeedForm } from './newFeedForm';
 
-/** A feed form's designs in order, each with its editor, and the button that adds one. */
+/**
+ * A feed form's designs in order, each with its editor, the button that adds one, and the layers that
+ * will vanish in the ads of the form's product set and designs (last: right above the form's submit).
+ */
 export function DesignList({
   form,
   templates,
@@ -19,7 +24,11 @@ export function DesignList({
   /** What to say of a design's version (an existing design on an older one). */
   versionNote?: (design: DesignDraft) => string | undefined;
 }) {
-  const designs = form.getValues().designs;
+  const { designs, productSetId } = form.getValues();
+  const byId = useMemo(
+    () => new Map((templates ?? []).map((template) => [template.id, template])),
+    [templates],
+  );
   return (
     <>
       {designs.map((design, index) => (
@@ -41,6 +50,7 @@ export function DesignList({
       >
         Add a design
       </Button>
+      <DraftLayerWarnings productSetId={productSetId} designs={warningDesignInputs(designs, byId)} />
     </>
   );
 }

@@ -7,7 +7,7 @@ import { FeedCountCards } from './FeedCountCards';
 import { FeedDesigns } from './FeedDesigns';
 import { FeedExportUrls } from './FeedExportUrls';
 import { FeedFrame } from './FeedFrame';
-import { FeedLayerWarnings } from './FeedLayerWarnings';
+import { SavedFeedLayerWarnings } from './FeedLayerWarnings';
 import { FeedProgress } from './FeedProgress';
 import { useFeedActions } from './useFeedActions';
 
@@ -29,7 +29,7 @@ export function FeedScreen({ route }: ClientScreenProps) {
       {(feed, clientId) => (
         <Stack gap="lg">
           <FeedProgress counts={feed.counts} />
-          <FeedLayerWarnings feedId={feed.id} />
+          <SavedFeedLayerWarnings feedId={feed.id} />
           <FeedCountCards clientId={clientId} feedId={feed.id} counts={feed.counts} />
           <Grid gap="lg">
             <Grid.Col span={{ base: 12, lg: 6 }}>

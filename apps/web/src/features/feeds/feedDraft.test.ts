@@ -11,6 +11,7 @@ import {
   slotChoices,
   slotFeaturesJson,
   type TemplateSlotLike,
+  warningDesignInputs,
 } from './feedDraft';
 
 const pickPlacement = ({ horizontalAlignment, verticalAlignment }: DesignSlotRow['values']) => ({
@@ -154,6 +155,21 @@ describe('designInputs', () => {
   it('throws for a design without a known template', () => {
     expect(() => designInputs([emptyDesign('a')], templates)).toThrow('Design 1 has no template.');
     expect(() => designInputs([{ ...emptyDesign('a'), templateId: 'gone' }], templates)).toThrow();
+  });
+});
+
+describe('warningDesignInputs (the designs the form’s layer warnings count over)', () => {
+  const templates = new Map([['t1', { slots }]]);
+  const chosen = { ...emptyDesign('a'), templateId: 't1', slots: slotChoices(slots) };
+  it('leaves out a design whose template is not chosen yet', () => {
+    expect(warningDesignInputs([chosen, emptyDesign('b')], templates)).toEqual([
+      { templateId: 't1', slotFeaturesJson: '{}', itemFilterJson: null },
+    ]);
+  });
+  it('counts nothing with no template chosen or an unfinished item filter', () => {
+    expect(warningDesignInputs([emptyDesign('a')], templates)).toBeNull();
+    expect(warningDesignInputs([chosen, { ...chosen, key: 'b', itemFilter: null }], templates)).toBeNull();
+    expect(warningDesignInputs([{ ...chosen, itemFilter: '{"brand":' }], templates)).toBeNull();
   });
 });
 

@@ -229,6 +229,21 @@ export function designInputs(
 }
 
 /**
+ * The designs to count layer warnings over while the form is being filled in (draftFeedLayerWarnings),
+ * or null when they cannot be counted yet: no design has a template, or an item filter is unfinished
+ * (the counts would be of other items). A design whose template is not chosen yet is left out, so adding
+ * a design does not take away the warnings of the others.
+ */
+export function warningDesignInputs(
+  drafts: readonly DesignDraft[],
+  templates: ReadonlyMap<string, { slots: readonly TemplateSlotLike[] }>,
+): FeedDesignInput[] | null {
+  const chosen = drafts.filter((draft) => draft.templateId && templates.has(draft.templateId));
+  if (chosen.length === 0 || chosen.some((draft) => itemFilterError(draft.itemFilter) !== null)) return null;
+  return designInputs(chosen, templates);
+}
+
+/**
  * A feed's design as the edit form holds it: the template's slots as the design sets them (the template's
  * own features overlaid with the design's), its version kept, its item filter as stored.
  */
