@@ -16,7 +16,7 @@ function fakeSource(key = 'item-1') {
     kind: 'full' | 'split';
     svg: string;
     ids?: readonly string[];
-    settle: (ok: boolean) => void;
+    settle: (ok: boolean, problem?: string | null) => void;
   }[] = [];
   let count = 0;
   const source: ProductSource = {
@@ -28,7 +28,8 @@ function fakeSource(key = 'item-1') {
         asked.push({
           kind: 'full',
           svg,
-          settle: (ok) => (ok ? resolve(bitmap(name)) : reject(new Error('the image host refused'))),
+          settle: (ok, problem = null) =>
+            ok ? resolve({ bitmap: bitmap(name), problem }) : reject(new Error('the renderer stopped')),
         });
       }),
     split: (svg, ids) =>
@@ -150,13 +151,22 @@ describe('the product view', () => {
     await flush();
     expect(paint().painted).toBe('all');
     expect(product.getStatus()).toMatchObject({ state: 'failed' });
-    expect(product.getStatus().message).toContain('the image host refused');
+    expect(product.getStatus().message).toContain('the renderer stopped');
     const other = fakeSource('item-2');
     product.setSource(other.source);
     expect(product.getStatus()).toMatchObject({ state: 'pending', message: null });
     other.asked[0]!.settle(true);
     await flush();
     expect(paint().drawn.map((entry) => entry.image)).toEqual(['full-1']);
+  });
+
+  it('draws the ad with a slot as a field when its picture could not be loaded, and says why', async () => {
+    const { asked, paint, product } = setup();
+    asked[0]!.settle(true, 'the image host refused');
+    await flush();
+    expect(paint().drawn.map((entry) => entry.image)).toEqual(['full-1']);
+    expect(product.getStatus()).toMatchObject({ state: 'drawn' });
+    expect(product.getStatus().message).toContain('the image host refused');
   });
 
   it('draws the ad without the selection and moves the selection’s own picture with a drag', async () => {

@@ -32,8 +32,11 @@ export const PRODUCT_RENDER_DEBOUNCE_MS = 150;
 export interface ProductSource {
   /** Which item: bitmaps drawn with another key are not shown. */
   readonly key: string;
-  /** The whole ad for a template SVG. */
-  full(svg: string): Promise<ProductBitmap>;
+  /**
+   * The whole ad for a template SVG, and why a part of it shows a field (a slot whose picture could not be
+   * downloaded shows its placeholder), or null.
+   */
+  full(svg: string): Promise<{ bitmap: ProductBitmap; problem: string | null }>;
   /** The ad without the layers with these SVG ids and only them, from one resolve of the whole template. */
   split(svg: string, layerIds: readonly string[]): Promise<{ without: ProductBitmap; only: ProductBitmap }>;
 }
@@ -53,6 +56,10 @@ const OFF: ProductViewStatus = { state: 'off', message: null, available: false }
 function messageOf(error: unknown): string {
   const reason = error instanceof Error && error.message ? error.message : 'the renderer stopped';
   return `The canvas shows the fields: the ad could not be drawn with this item (${reason}).`;
+}
+
+function partMessageOf(reason: string): string {
+  return `A slot shows its field: an image of the item could not be loaded (${reason}).`;
 }
 
 function isEditingText(object: FabricObject): boolean {
@@ -83,6 +90,8 @@ export class ProductView implements CanvasPainter {
   private failedFull: string | null = null;
   private failedSplit: string | null = null;
   private message: string | null = null;
+  /** Why a part of the drawn ad shows a field (the ad is drawn). */
+  private partMessage: string | null = null;
   private running = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private loads = -1;
@@ -124,6 +133,7 @@ export class ProductView implements CanvasPainter {
     this.failedFull = null;
     this.failedSplit = null;
     this.message = null;
+    this.partMessage = null;
     this.wantedSvg = this.svg;
     this.pump();
     this.update();
@@ -151,7 +161,8 @@ export class ProductView implements CanvasPainter {
         : this.full?.key === this.source?.key
           ? 'drawn'
           : 'pending';
-    const message = this.active ? this.message : null;
+    const drawnMessage = this.full?.key === this.source?.key ? this.partMessage : null;
+    const message = this.active ? (this.message ?? drawnMessage) : null;
     const available = this.source !== null;
     const last = this.status;
     if (state !== last.state || message !== last.message || available !== last.available) {
@@ -176,6 +187,7 @@ export class ProductView implements CanvasPainter {
       this.full = null;
       this.split = null;
       this.message = null;
+      this.partMessage = null;
       this.failedFull = null;
       this.failedSplit = null;
     }
@@ -220,10 +232,11 @@ export class ProductView implements CanvasPainter {
     if (svg === null || this.failedFull === tag) return null;
     if (this.full?.key === source.key && this.full.svg === svg) return null;
     return source.full(svg).then(
-      (bitmap) => {
+      ({ bitmap, problem }) => {
         if (this.source?.key !== source.key) return;
         this.full = { key: source.key, svg, bitmap };
         this.message = null;
+        this.partMessage = problem === null ? null : partMessageOf(problem);
       },
       (error: unknown) => {
         if (this.source?.key !== source.key) return;

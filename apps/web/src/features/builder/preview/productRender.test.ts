@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RenderRequest } from '@adloom/renderer';
 import { createProductRenderer, type RenderParts } from './productRender';
+import { createLiveRequests } from './renderLive';
 import { testItem } from './testItems';
 
 function setup() {
@@ -54,5 +55,29 @@ describe('the product view’s pictures', () => {
     succeed();
     await expect(sourceFor(testItem('a')).full('<svg/>')).resolves.toBeTruthy();
     expect(drawn).toHaveLength(2);
+  });
+
+  it('draws a slot whose picture cannot be downloaded as its field, and says why', async () => {
+    const drawn: RenderRequest[] = [];
+    const requests = createLiveRequests({
+      loadInputs: async () => ({
+        metadata: { title: 'Backpack' },
+        imageUrls: ['/api/clients/c/live-preview/image?item=a&index=0'],
+        brandColor: null,
+        logoUrl: null,
+        fonts: [],
+      }),
+      fetch: async () =>
+        new Response(JSON.stringify({ message: 'the image host 10.1.2.3 is not allowed' }), { status: 502 }),
+    });
+    const sourceFor = createProductRenderer(requests, async (request, parts) => {
+      drawn.push(request);
+      return { bitmaps: parts.map(() => ({}) as CanvasImageSource) };
+    });
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><rect id="MAIN_001" width="50" height="50"/></svg>';
+    const { problem } = await sourceFor(testItem('a')).full(svg);
+    expect(problem).toBe('the image host 10.1.2.3 is not allowed');
+    expect(drawn[0]!.inputs?.[0]?.input).toMatch(/^data:image\/png;base64,/);
   });
 });

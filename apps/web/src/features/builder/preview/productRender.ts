@@ -22,6 +22,13 @@ const defaultRenderParts: RenderParts = async (request, parts) => {
   return browserRenderer.renderParts(request, parts);
 };
 
+/**
+ * What a slot shows when the item's picture cannot be downloaded: the slot's placeholder colour
+ * (SLOT_PLACEHOLDER_FILL, #d9d6d0), so that part of the ad looks as in the fields view.
+ */
+const SLOT_STAND_IN =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGO4ee0CAAULAoAKPr12AAAAAElFTkSuQmCC';
+
 /** How many whole ads and split pairs are kept (the last few edits, undo, another item and back). */
 const FULL_CACHE_SIZE = 6;
 const SPLIT_CACHE_SIZE = 2;
@@ -31,11 +38,16 @@ export function createProductRenderer(
   requests: LiveRequests,
   renderParts: RenderParts = defaultRenderParts,
 ): (item: PreviewItem) => ProductSource {
-  const fulls = lruCache<Promise<ProductBitmap>>(FULL_CACHE_SIZE);
+  const fulls = lruCache<Promise<{ bitmap: ProductBitmap; problem: string | null }>>(FULL_CACHE_SIZE);
   const splits = lruCache<Promise<{ without: ProductBitmap; only: ProductBitmap }>>(SPLIT_CACHE_SIZE);
+  /** The parts, and why a slot shows a field instead of the item's picture (null: none does). */
   const draw = async (svg: string, item: PreviewItem, parts: readonly (LayerPick | null)[]) => {
-    const { bitmaps } = await renderParts(await requests(svg, item), parts);
-    return bitmaps as ProductBitmap[];
+    const missing: string[] = [];
+    const request = await requests(svg, item, {
+      standIn: { image: SLOT_STAND_IN, onMissing: (reason) => missing.push(reason) },
+    });
+    const { bitmaps } = await renderParts(request, parts);
+    return { bitmaps: bitmaps as ProductBitmap[], problem: missing[0] ?? null };
   };
   return (item) => {
     const key = item.productCatalogItemId;
@@ -47,7 +59,7 @@ export function createProductRenderer(
           remembered(
             fulls,
             tag,
-            draw(svg, item, [null]).then(([full]) => full!),
+            draw(svg, item, [null]).then(({ bitmaps, problem }) => ({ bitmap: bitmaps[0]!, problem })),
           ),
         );
       },
@@ -58,7 +70,7 @@ export function createProductRenderer(
             splits,
             tag,
             draw(svg, item, [{ withoutLayers: layerIds }, { onlyLayers: layerIds }]).then(
-              ([without, only]) => ({ without: without!, only: only! }),
+              ({ bitmaps: [without, only] }) => ({ without: without!, only: only! }),
             ),
           ),
         );

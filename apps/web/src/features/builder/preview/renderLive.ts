@@ -54,8 +54,21 @@ const defaultRenderOffscreen = async (request: RenderRequest) => {
   return browserRenderer.renderOffscreen(request);
 };
 
+/**
+ * What a request does with an item picture that cannot be downloaded: by default it fails (the live preview
+ * says why); with a stand-in, the slot gets the stand-in picture and `onMissing` hears why (the canvas's
+ * product view draws the ad with that slot as a field).
+ */
+export interface LiveRequestOptions {
+  standIn?: { image: string; onMissing: (reason: string) => void };
+}
+
 /** The render request for a template and an item, with the item's inputs and images loaded. */
-export type LiveRequests = (svg: string, item: PreviewItem) => Promise<RenderRequest>;
+export type LiveRequests = (
+  svg: string,
+  item: PreviewItem,
+  options?: LiveRequestOptions,
+) => Promise<RenderRequest>;
 
 /**
  * LiveRequests with caches: each item's inputs are read once and each image is downloaded once (with the
@@ -95,13 +108,19 @@ export function createLiveRequests(deps: Omit<LiveRendererDeps, 'renderOffscreen
       ),
     );
 
-  return async (svg, item) => {
+  return async (svg, item, options = {}) => {
     const id = item.productCatalogItemId;
     const itemInputs = await inputs.get(id, () => remembered(inputs, id, deps.loadInputs(id)));
+    const { standIn } = options;
     const slotImages = await Promise.all(
       templateSlots(svg).map((slot) => {
         const url = slotImageUrl(itemInputs.imageUrls, slot);
-        return url === null ? null : loadImage(url);
+        if (url === null) return null;
+        if (!standIn) return loadImage(url);
+        return loadImage(url).catch((error: unknown) => {
+          standIn.onMissing(error instanceof Error ? error.message : String(error));
+          return standIn.image;
+        });
       }),
     );
     return liveRenderRequest(svg, itemInputs, slotImages);
