@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { fixtures } from './fixtures.js';
-import { blur, clientGraphql, seeNotification, signIn, watchPage } from './helpers.js';
+import { blur, clientGraphql, seeNotification, showFields, signIn, watchPage, zoomTo100 } from './helpers.js';
 
 const SAVED = 'Successfully saved color to the Brand Kit.';
 const FAILED = 'Failed to save. Please try again.';
@@ -110,6 +110,8 @@ test('brand colours in the builder: pick, draw, undo, save to the kit, and the k
 
   // The builder: an image slot (saving needs one), then a rectangle above it.
   await page.goto(`${base}/products/templates/create/`);
+  // The template's own drawing, not the ad drawn with a catalogue item (the product view).
+  await showFields(page);
   await expect(page.getByTestId('builder-canvas').locator('canvas').first()).toBeVisible();
   // With nothing selected, the canvas settings show.
   await expect(page.getByRole('textbox', { name: 'Background', exact: true })).toHaveValue('#ffffff');
@@ -123,6 +125,8 @@ test('brand colours in the builder: pick, draw, undo, save to the kit, and the k
     x: (await numberField(page, 'X')) + (await numberField(page, 'Width')) / 2,
     y: (await numberField(page, 'Y')) + (await numberField(page, 'Height')) / 2,
   };
+  // The canvas read in template units: at 100 % (the builder opens fitted).
+  await zoomTo100(page);
   await expect.poll(() => canvasPixel(page, centre.x, centre.y)).toEqual(rgb(defaultFill));
 
   // Picked from the brand swatches: the field and the canvas show it.

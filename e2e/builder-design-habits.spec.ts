@@ -60,7 +60,7 @@ test('works like a design tool at 1024 × 768: fit, placement, keys, wheel zoom,
   await expect(upperCanvas(page)).toBeVisible();
 
   // Opened fitted, below 100 %, the side panel folded to its tabs in a narrow window.
-  const properties = page.getByRole('region', { name: 'Properties' });
+  const properties = page.getByRole('region', { name: 'Properties panel' });
   await expectFitted(page);
   expect(await zoomPercent(page)).toBeLessThan(100);
   await expect(page.getByRole('button', { name: 'Rectangle', exact: true })).toBeHidden();

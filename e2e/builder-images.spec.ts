@@ -7,7 +7,16 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type Locator, type Page, type Route } from '@playwright/test';
 import sharp from 'sharp';
 import { fixtures } from './fixtures.js';
-import { blur, clientGraphql, openTab, signIn, watchPage } from './helpers.js';
+import {
+  blur,
+  clientGraphql,
+  moveSelectedTo,
+  openTab,
+  showFields,
+  signIn,
+  watchPage,
+  zoomTo100,
+} from './helpers.js';
 
 type Rgb = [number, number, number];
 type Upload = { name: string; mimeType: string; buffer: Buffer };
@@ -122,7 +131,11 @@ test('uploaded pictures fit the canvas, keep JPEG, become PNG otherwise, and sur
   const clientId = await signInToBravo(page);
   const base = `/clients/${clientId}`;
   await page.goto(`${base}/products/templates/create/`);
+  // The template's own drawing, not the ad drawn with a catalogue item (the product view).
+  await showFields(page);
   await expect(page.getByTestId('builder-canvas').locator('canvas').first()).toBeVisible();
+  // The canvas read in template units: at 100 % (the builder opens fitted).
+  await zoomTo100(page);
   await openTab(page, 'IMAGES');
   const upload = page.getByRole('button', { name: 'Upload picture' });
 
@@ -187,8 +200,11 @@ test('uploaded pictures fit the canvas, keep JPEG, become PNG otherwise, and sur
   await expectPixel(page, 250, 400, [0, 0, 128]);
 
   // The product image slot and the logo slot (Bravo's brand kit has no logo yet: a plain slot).
+  // Both land in the middle of the visible canvas: moved to the bottom right, off the pixels read below.
   await page.getByRole('button', { name: 'Image slot', exact: true }).click();
+  await moveSelectedTo(page, 640, 640);
   await page.getByRole('button', { name: 'Logo', exact: true }).click();
+  await moveSelectedTo(page, 700, 700);
   await openTab(page, 'LAYERS');
   await expect(layerRows(page)).toHaveCount(7);
   const before = await layerRows(page).evaluateAll((rows) =>
@@ -274,7 +290,11 @@ test('brand kit logos: a placeholder while one loads, placed as a picture, shown
   await expect(logos.getByRole('article', { name: logoName })).toBeVisible();
 
   await page.goto(`${base}/products/templates/create/`);
+  // The template's own drawing, not the ad drawn with a catalogue item (the product view).
+  await showFields(page);
   await expect(page.getByTestId('builder-canvas').locator('canvas').first()).toBeVisible();
+  // The placeholder measured in screen pixels: at 100 % (the builder opens fitted).
+  await zoomTo100(page);
   await openTab(page, 'IMAGES');
   const place = page.getByRole('button', { name: `Place logo ${logoName}` });
   await expect(place).toBeVisible();
@@ -384,8 +404,9 @@ test('slideshow and video slots: added from IMAGES with the slideshow defaults, 
   await expect(layerRows(page)).toHaveCount(2);
   expect((await ids()).sort()).toEqual([slideshowId, videoId]);
   const row = (id: string) => page.locator(`[data-testid="layer-row"][data-layer-id="${id}"]`);
-  await expect(row(slideshowId).getByTestId('layer-roles')).toHaveText('Slideshow slot');
-  await expect(row(videoId).getByTestId('layer-roles')).toHaveText('Video slot');
+  // Named as a marketer reads them, numbered in input order (never by the ids).
+  await expect(row(slideshowId).getByTestId('layer-roles')).toHaveText('Slideshow 1 (fill)');
+  await expect(row(videoId).getByTestId('layer-roles')).toHaveText('Video 2 (fill)');
   await page.getByRole('button', { name: 'Select Slideshow', exact: true }).click();
   await expectSlot('Slideshow', 'Slideshow slot');
 

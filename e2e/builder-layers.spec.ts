@@ -11,10 +11,13 @@ import {
   expectEditing,
   layerIds,
   layerRows,
+  moveSelectedTo,
   openTab,
   seeNotification,
+  showFields,
   signIn,
   watchPage,
+  zoomTo100,
 } from './helpers.js';
 
 /**
@@ -126,12 +129,19 @@ test('layers panel: rename, lock, hide, and reorder by dragging with undo', asyn
   const problems = watchPage(page);
   const base = await signInToAcme(page);
   await page.goto(`${base}/products/templates/create/`);
+  // The template's own drawing, not the ad drawn with a catalogue item (the product view).
+  await showFields(page);
 
-  // A grey rectangle (40, 40, 200 × 200) under a star rating (from 60, 60) that overlaps it.
+  // The canvas read and clicked in template units: at 100 % (the builder opens fitted).
+  await zoomTo100(page);
+
+  // A rectangle (40, 40, 200 × 200) under a star rating (from 60, 60) that overlaps it.
   await openTab(page, 'SHAPES');
   await page.getByRole('button', { name: 'Rectangle', exact: true }).click();
+  await moveSelectedTo(page, 40, 40);
   await openTab(page, 'WIDGETS');
   await page.getByRole('button', { name: 'Star Rating', exact: true }).click();
+  await moveSelectedTo(page, 60, 60);
   await openTab(page, 'LAYERS');
   await expect(layerRows(page)).toHaveCount(2);
   // Top of the list is the front-most layer; each row shows its role.
@@ -236,6 +246,9 @@ test("a group's members reorder by dragging within their group, with undo, and k
   await (await chooser).setFiles(svgFile);
   await seeNotification(page, 'Template created');
   await expectEditing(page, name);
+  // The canvas read in template units: at 100 % (the builder opens fitted).
+  await expect(upperCanvas(page)).toBeVisible();
+  await zoomTo100(page);
 
   // Selecting the group lists its members, front-most first; blue is drawn on top.
   await openTab(page, 'LAYERS');
@@ -298,7 +311,7 @@ test("a slot's alignment, contain and slideshow settings survive save and reload
   await page.getByRole('button', { name: 'Image slot', exact: true }).click();
   await openTab(page, 'LAYERS');
   await page.getByRole('button', { name: 'Select Product image' }).click();
-  await expect(layerRows(page).first().getByTestId('layer-roles')).toHaveText('Image slot');
+  await expect(layerRows(page).first().getByTestId('layer-roles')).toHaveText('Product image 1 (fill)');
 
   const horizontal = page.getByRole('radiogroup', { name: 'Horizontal alignment' });
   const vertical = page.getByRole('radiogroup', { name: 'Vertical alignment' });

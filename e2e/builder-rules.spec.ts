@@ -46,9 +46,12 @@ async function openNewTemplate(page: Page) {
   await expect(page.getByTestId('builder-canvas').locator('canvas.upper-canvas')).toBeVisible();
 }
 
-async function addImageSlot(page: Page) {
+/** Adds an image slot (it lands in the middle of the visible canvas); returns where, read from X and Y. */
+async function addImageSlot(page: Page): Promise<{ x: number; y: number }> {
   await openTab(page, 'IMAGES');
   await page.getByRole('button', { name: 'Image slot', exact: true }).click();
+  await expect(field(page, 'X')).toBeVisible();
+  return { x: Number(await field(page, 'X').inputValue()), y: Number(await field(page, 'Y').inputValue()) };
 }
 
 /** Types a value into a field of the properties panel, as a user does (click, select all, type), and Enter. */
@@ -233,21 +236,21 @@ test('a canvas size pushed past 3000 by "Keep proportions" is refused with the r
 
 test('undo keeps the last 50 steps: of 51 arrow nudges, the first cannot be undone', async ({ page }) => {
   await openNewTemplate(page);
-  await addImageSlot(page);
-  await expect(field(page, 'X')).toHaveValue('40');
+  const { x } = await addImageSlot(page);
+  const xIs = (value: number) => expect(field(page, 'X')).toHaveValue(String(value));
   await blur(page);
   for (let step = 0; step < 51; step += 1) await page.keyboard.press('ArrowRight');
-  await expect(field(page, 'X')).toHaveValue('91');
+  await xIs(x + 51);
 
   for (let step = 0; step < 50; step += 1) await page.keyboard.press('Control+z');
-  await expect(field(page, 'X')).toHaveValue('41');
+  await xIs(x + 1);
   await expect(undoButton(page)).toBeDisabled();
   await expect(redoButton(page)).toBeEnabled();
   // Nothing more to undo from the keyboard either.
   await page.keyboard.press('Control+z');
-  await expect(field(page, 'X')).toHaveValue('41');
+  await xIs(x + 1);
   await page.keyboard.press('Control+Shift+z');
-  await expect(field(page, 'X')).toHaveValue('42');
+  await xIs(x + 2);
   expect(problems).toEqual([]);
 });
 
@@ -355,21 +358,22 @@ test("'Failed to save template' stays after the other notifications go, and the 
 
 test('the cmd shortcuts do what the ctrl ones do', async ({ page }) => {
   await openNewTemplate(page);
-  await addImageSlot(page);
-  await expect(field(page, 'X')).toHaveValue('40');
+  const { x, y } = await addImageSlot(page);
+  const xIs = (value: number) => expect(field(page, 'X')).toHaveValue(String(value));
+  const yIs = (value: number) => expect(field(page, 'Y')).toHaveValue(String(value));
   await blur(page);
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowDown');
-  await expect(field(page, 'X')).toHaveValue('41');
-  await expect(field(page, 'Y')).toHaveValue('41');
+  await xIs(x + 1);
+  await yIs(y + 1);
 
   // Undo and redo.
   await page.keyboard.press('Meta+z');
-  await expect(field(page, 'Y')).toHaveValue('40');
+  await yIs(y);
   await page.keyboard.press('Meta+z');
-  await expect(field(page, 'X')).toHaveValue('40');
+  await xIs(x);
   await page.keyboard.press('Meta+Shift+z');
-  await expect(field(page, 'X')).toHaveValue('41');
+  await xIs(x + 1);
   await expect(redoButton(page)).toBeEnabled();
 
   // Copy and paste: a second slot with a new id, 10 units further.
@@ -378,10 +382,11 @@ test('the cmd shortcuts do what the ctrl ones do', async ({ page }) => {
   await openTab(page, 'LAYERS');
   await expect(layerRows(page)).toHaveCount(2);
   expect(await layerIds(page)).toEqual(['MAIN_002', 'MAIN_001']);
-  await expect(field(page, 'X')).toHaveValue('51');
+  await xIs(x + 11);
 
-  // Zoom in, out and back to 100%.
+  // Zoom to 100% (the builder opens fitted), in, out and back to 100%.
   await blur(page);
+  await page.keyboard.press('Meta+Digit0');
   await expect(zoomLabel(page)).toHaveText('100%');
   await page.keyboard.press('Meta+Equal');
   await expect(zoomLabel(page)).toHaveText('110%');

@@ -3,7 +3,7 @@
 // admin of Acme, on a new template at zoom 100% (one canvas unit is one screen pixel).
 import { expect, test, type Page } from '@playwright/test';
 import { fixtures } from './fixtures.js';
-import { signIn, watchPage } from './helpers.js';
+import { moveSelectedTo, signIn, watchPage, zoomTo100 } from './helpers.js';
 
 test.use({ viewport: { width: 1600, height: 1200 } });
 
@@ -66,10 +66,13 @@ test('a dragged object and a resized edge snap to another object within 4 units,
   await page.goto(`/clients/${clientId}/products/templates/create/`);
   const canvas = page.getByTestId('builder-canvas').locator('canvas.upper-canvas');
   await expect(canvas).toBeVisible();
+  // At 100 %, one canvas unit is one screen pixel (the builder opens fitted).
+  await zoomTo100(page);
 
-  // A: 200 × 200 at (40, 40), where the first rectangle goes. B: moved to (400, 303).
+  // A: 200 × 200 moved to (40, 40). B: moved to (400, 303).
   await page.getByRole('tab', { name: 'SHAPES', exact: true }).click();
   await page.getByRole('button', { name: 'Rectangle', exact: true }).click();
+  await moveSelectedTo(page, 40, 40);
   await page.getByRole('button', { name: 'Rectangle', exact: true }).click();
   await propertyX(page).fill('400');
   await propertyY(page).fill('303');

@@ -18,7 +18,7 @@ import {
 } from '../apps/web/src/features/builder/model/index.js';
 import { modelToSvg } from '../apps/web/src/features/builder/svg/modelToSvg.js';
 import { fixtures } from './fixtures.js';
-import { clientGraphql, csrfToken, signIn, watchPage } from './helpers.js';
+import { clientGraphql, csrfToken, signIn, watchPage, zoomTo100 } from './helpers.js';
 
 const BOX = { left: 40, top: 60, width: 420, height: 150 };
 const TITLE = 'Explorer waterproof hiking backpack with padded laptop sleeve';
@@ -66,6 +66,8 @@ async function inkBottom(page: Page, id: string, family?: string): Promise<numbe
   await page.goto(`/clients/${fixtures().clients.acme}/products/templates/${id}/`);
   const canvas = page.getByTestId('builder-canvas').locator('canvas').first();
   await expect(canvas).toBeVisible();
+  // Measured at 100 % (the builder opens fitted to its window).
+  await zoomTo100(page);
   await page.evaluate(() => document.fonts.ready);
   if (family) {
     await expect

@@ -16,13 +16,16 @@ import {
   importCatalog,
   layerIds,
   layerRows,
+  moveSelectedTo,
   openTab,
+  type Raster,
   seeNotification,
+  showFields,
   shownRaster,
   signIn,
   startImageServer,
   watchPage,
-  type Raster,
+  zoomTo100,
 } from './helpers.js';
 
 const PHOTOS = { green: '#43a047', purple: '#8e24aa' } as const;
@@ -179,8 +182,11 @@ test('a marketer builds, previews, saves, reopens and changes a template, the sh
   const clientId = /\/clients\/([0-9a-f-]{36})\//.exec(page.url())![1]!;
   const base = `/clients/${clientId}`;
   await page.goto(`${base}/products/templates/create/`);
+  // The template's own drawing, not the ad drawn with a catalogue item (the product view).
+  await showFields(page);
   await expect(upperCanvas(page)).toBeVisible();
-  await expect(zoomLabel(page)).toHaveText('100%');
+  // The builder opens fitted to its window; this walk works at 100 %.
+  await zoomTo100(page);
   await expect(undoButton(page)).toBeDisabled();
   await expect(redoButton(page)).toBeDisabled();
   await openTab(page, 'LAYERS');
@@ -191,6 +197,8 @@ test('a marketer builds, previews, saves, reopens and changes a template, the sh
   // 2. IMAGES: an image slot, selected where it lands.
   await openTab(page, 'IMAGES');
   await page.getByRole('button', { name: 'Image slot', exact: true }).click();
+  // It lands in the middle of the visible canvas; the walk lays it out at the top left.
+  await moveSelectedTo(page, LAYOUT.firstSlot.left, LAYOUT.firstSlot.top);
   await expect(field(page, 'X')).toHaveValue(String(LAYOUT.firstSlot.left));
   await expect(field(page, 'Y')).toHaveValue(String(LAYOUT.firstSlot.top));
   await expect(field(page, 'Width')).toHaveValue(String(LAYOUT.firstSlot.width));
@@ -303,7 +311,13 @@ test('a marketer builds, previews, saves, reopens and changes a template, the sh
   expect(await layerNames(page)).toEqual(names);
   expect(await layerIds(page)).toEqual(ids);
   const roles = layerRows(page).getByTestId('layer-roles');
-  await expect(roles).toHaveText(['Rating', 'Sale', 'Logo', 'Image slot', 'Image slot']);
+  await expect(roles).toHaveText([
+    'Rating',
+    'Sale',
+    'Logo',
+    'Product image 2 (fill)',
+    'Product image 1 (fill)',
+  ]);
   await expect(page.getByTestId('builder-canvas').locator('canvas.lower-canvas')).toHaveAttribute(
     'data-rendered-layers',
     '6',

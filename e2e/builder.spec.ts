@@ -4,7 +4,16 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { SAVE_REASONS } from '@adloom/template';
 import { fixtures } from './fixtures.js';
-import { blur, layerIds, layerRows, openTab, signIn, watchPage } from './helpers.js';
+import {
+  blur,
+  layerIds,
+  layerRows,
+  moveSelectedTo,
+  openTab,
+  signIn,
+  watchPage,
+  zoomTo100,
+} from './helpers.js';
 
 const zoom = (page: Page) => page.getByTestId('zoom-percentage');
 const propertyX = (page: Page) => page.getByRole('textbox', { name: 'X', exact: true });
@@ -26,13 +35,19 @@ test('builds a template with the canvas, the shortcuts and save, then loads it a
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByRole('alert').filter({ hasText: SAVE_REASONS.dynamicLayer })).toBeVisible();
 
-  // One layer from each of SHAPES, IMAGES and TEXT.
+  // The canvas clicked in template units: at 100 % (the builder opens fitted).
+  await zoomTo100(page);
+
+  // One layer from each of SHAPES, IMAGES and TEXT, placed at (40, 40), (60, 60) and (80, 80).
   await openTab(page, 'SHAPES');
   await page.getByRole('button', { name: 'Rectangle', exact: true }).click();
+  await moveSelectedTo(page, 40, 40);
   await openTab(page, 'IMAGES');
   await page.getByRole('button', { name: 'Image slot', exact: true }).click();
+  await moveSelectedTo(page, 60, 60);
   await openTab(page, 'TEXT');
   await page.getByRole('button', { name: 'Text', exact: true }).click();
+  await moveSelectedTo(page, 80, 80);
   await openTab(page, 'LAYERS');
   await expect(layerRows(page)).toHaveCount(3);
   await expect(page.getByRole('button', { name: 'Undo' })).toBeEnabled();
@@ -113,7 +128,7 @@ test('builds a template with the canvas, the shortcuts and save, then loads it a
 
   // The safe-zone overlay is drawn over the canvas, not into the template.
   await page.getByRole('combobox', { name: 'Safe zone' }).click();
-  await page.getByRole('option', { name: 'TIKTOK' }).click();
+  await page.getByRole('option', { name: 'TikTok' }).click();
   await expect(page.getByTestId('safe-zone-overlay')).toHaveAttribute('data-zone', 'TIKTOK');
 
   // Typing in the name field is typing: Backspace and the arrows stay in the field.
@@ -172,15 +187,22 @@ test('draws every kind a panel adds, and keeps them through save and load', asyn
   const base = `/clients/${f.clients.acme}`;
   await page.goto(`${base}/products/templates/create/`);
 
-  await openTab(page, 'SHAPES');
-  for (const shape of ['Rectangle', 'Ellipse', 'Line'])
-    await page.getByRole('button', { name: shape, exact: true }).click();
-  await openTab(page, 'IMAGES');
-  await page.getByRole('button', { name: 'Image slot', exact: true }).click();
-  await openTab(page, 'TEXT');
-  await page.getByRole('button', { name: 'Text', exact: true }).click();
-  await openTab(page, 'WIDGETS');
-  await page.getByRole('button', { name: 'Star Rating', exact: true }).click();
+  // The canvas dragged in template units: at 100 % (the builder opens fitted); each new layer is moved
+  // 20 further than the one before, from (40, 40).
+  await zoomTo100(page);
+  const added = [
+    ['SHAPES', 'Rectangle'],
+    ['SHAPES', 'Ellipse'],
+    ['SHAPES', 'Line'],
+    ['IMAGES', 'Image slot'],
+    ['TEXT', 'Text'],
+    ['WIDGETS', 'Star Rating'],
+  ] as const;
+  for (const [index, [tab, button]] of added.entries()) {
+    await openTab(page, tab);
+    await page.getByRole('button', { name: button, exact: true }).click();
+    await moveSelectedTo(page, 40 + index * 20, 40 + index * 20);
+  }
   await openTab(page, 'LAYERS');
   await expect(layerRows(page)).toHaveCount(6);
   const before = await layerIds(page);
