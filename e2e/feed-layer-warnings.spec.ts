@@ -1,6 +1,7 @@
 // Layers that will vanish (issue 16, item 2): a feed on a library template with a star rating, over a
-// catalogue without a rating column, warns before generating ("The Star rating layer will be empty for 2
-// of 2 items (this catalogue has no rating column)."); in the builder, with the catalogue's item chosen,
+// catalogue without a rating column, warns before generating, in the New feed dialog before it is created
+// and on the feed page ("The Star rating layer will be empty for 2 of 2 items (this catalogue has no
+// rating column)."); in the builder, with the catalogue's item chosen,
 // the layers panel marks the rating layer with the reason and the canvas outlines it. Runs as Alice.
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
@@ -41,7 +42,7 @@ test('the feed page and the builder say which layers will vanish, and why', asyn
       `${run}-B,Wool scarf,89.00 USD,,Maison,${images.origin}/img/blue.jpg`,
     ].join('\n'),
   );
-  const { createProductSet } = await clientGraphql<{ createProductSet: { productSet: { id: string } } }>(
+  await clientGraphql(
     page,
     'mutation ($id: ID!) { createProductSet(catalogId: $id, name: "All") { productSet { id } } }',
     { id: catalogId },
@@ -58,15 +59,28 @@ test('the feed page and the builder say which layers will vanish, and why', asyn
     { id: starter!.id, name: `E2E rated ${run}` },
   );
   const templateId = useLibraryTemplate.template.id;
-  const { createFeed } = await clientGraphql<{ createFeed: { feed: { id: string } } }>(
-    page,
-    'mutation ($set: ID!, $name: String!, $tpl: ID!) { createFeed(productSetId: $set, name: $name, designs: [{ templateId: $tpl }]) { feed { id } } }',
-    { set: createProductSet.productSet.id, name: `E2E warned feed ${run}`, tpl: templateId },
-  );
 
-  // The feed page warns, one line per layer, counted over the feed's items.
-  await page.goto(`/clients/${acme}/feeds/${createFeed.feed.id}/`);
-  const warnings = page.getByRole('region', { name: 'Some layers will not show in every ad' });
+  // The New feed dialog warns while it is filled in, before "Create feed" starts generating.
+  await page.goto(`/clients/${acme}/products/`);
+  await page.getByRole('region', { name: 'Feeds' }).getByRole('button', { name: 'New feed' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New feed' });
+  await dialog.getByRole('textbox', { name: 'Name' }).fill(`E2E warned feed ${run}`);
+  await dialog.getByRole('combobox', { name: 'Catalogue' }).click();
+  await page.getByRole('option', { name: `E2E layer warnings ${run}` }).click();
+  await dialog.getByRole('combobox', { name: 'Product set' }).click();
+  await page.getByRole('option', { name: /^All \(/ }).click();
+  await dialog.getByRole('group', { name: 'Design 1' }).getByRole('combobox', { name: 'Template' }).click();
+  await page.getByRole('option', { name: `E2E rated ${run}` }).click();
+  const title = 'Some layers will not show in every ad';
+  const draftWarnings = dialog.getByRole('region', { name: title });
+  await expect(draftWarnings.getByRole('listitem').filter({ hasText: 'Star rating' })).toHaveText(
+    'The Star rating layer will be empty for 2 of 2 items (this catalogue has no rating column).',
+  );
+  await dialog.getByRole('button', { name: 'Create feed' }).click();
+
+  // The feed page warns too, one line per layer, counted over the feed's items.
+  await expect(page).toHaveURL(new RegExp(`/clients/${acme}/feeds/[0-9a-f-]{36}/$`));
+  const warnings = page.getByRole('region', { name: title });
   await expect(warnings.getByRole('listitem').filter({ hasText: 'Star rating' })).toHaveText(
     'The Star rating layer will be empty for 2 of 2 items (this catalogue has no rating column).',
   );
