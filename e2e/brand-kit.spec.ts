@@ -205,7 +205,7 @@ test('a brand kit filled from scratch, changed, limited and used by the renderer
   const { fontFamilies } = await graphql<{
     fontFamilies: { family: string; weights: number[]; source: string }[];
   }>(page, '{ fontFamilies { family weights source } }');
-  expect(fontFamilies[0]).toEqual({ family: 'Acme Headline', weights: [400], source: 'BRAND_KIT' });
+  expect(fontFamilies[0]).toEqual({ family: 'Acme Headline', weights: [900], source: 'BRAND_KIT' });
 
   // The browser renderer draws a template with the kit's font, first colour and first logo.
   const { brandKit } = await graphql<{

@@ -237,7 +237,8 @@ test('a font uploaded to the brand kit is in the builder font list and the canva
     await expect.poll(() => canvasInk(page)).toBeGreaterThan(0);
     const openSansInk = await canvasInk(page);
 
-    // Listed under the brand kit's heading, found by searching, chosen: only weight 400, no italic.
+    // Listed under the brand kit's heading, found by searching, chosen: only the file's weight (Lato Black:
+    // 900, read from the font), no italic.
     await fontField(page).click();
     const brandGroup = page
       .getByRole('listbox', { name: 'Font' })
@@ -248,7 +249,7 @@ test('a font uploaded to the brand kit is in the builder font list and the canva
     await page.getByRole('option', { name: 'Builder Brand', exact: true }).click();
     expect((await fontFile).ok()).toBe(true);
     await expect(fontField(page)).toHaveValue('Builder Brand');
-    expect(await optionsOf(page, weightField(page))).toEqual(['400 Normal']);
+    expect(await optionsOf(page, weightField(page))).toEqual(['900 Black']);
     await expect(page.getByRole('switch', { name: 'Italic' })).toBeDisabled();
 
     // The canvas draws the text in the brand font (Lato Black: far more ink than Open Sans Regular).
