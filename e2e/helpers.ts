@@ -6,12 +6,14 @@ import sharp from 'sharp';
 import { E2E_PASSWORD, fixtures, sentMailsFile } from './fixtures.js';
 
 /**
- * A catalogue item's picture the server could not fetch (502 from the builder's item image route): its
- * host is an image server of an earlier browser test, closed by now, and the builder draws the item of the
- * latest catalogue by default (product view). The builder says so in its preview bar; not a page error.
+ * A catalogue item's picture whose host is an image server of an earlier browser test (startImageServer),
+ * closed by now: the builder opens on the latest catalogue's item by default (product view, the PREVIEW
+ * list), so its picture fails through the server's item image route (502) or straight from the page
+ * (connection refused). The builder says so in its preview bar; not a page error.
  */
 const goneItemPicture = (status: number, url: string) =>
   status === 502 && url.includes('/live-preview/image?');
+const closedImageServer = (url: string) => /^http:\/\/127\.0\.0\.1:\d+\/img\//.test(url);
 
 /** Collects console errors and failed requests so a test can assert a page loaded cleanly. */
 export function watchPage(page: Page) {
@@ -19,12 +21,15 @@ export function watchPage(page: Page) {
   page.on('console', (msg) => {
     if (msg.type() !== 'error') return;
     if (/status of 502/.test(msg.text()) && goneItemPicture(502, msg.location().url)) return;
+    if (/ERR_CONNECTION_REFUSED/.test(msg.text()) && closedImageServer(msg.location().url)) return;
     problems.push(`console error: ${msg.text()}`);
   });
   page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
   page.on('requestfailed', (req) => {
     // Navigations away abort pending fetches; those are not failures of the page.
-    if (req.failure()?.errorText !== 'net::ERR_ABORTED')
+    const error = req.failure()?.errorText;
+    if (error === 'net::ERR_CONNECTION_REFUSED' && closedImageServer(req.url())) return;
+    if (error !== 'net::ERR_ABORTED')
       problems.push(`request failed: ${req.method()} ${req.url()} ${req.failure()?.errorText}`);
   });
   page.on('response', (res) => {
