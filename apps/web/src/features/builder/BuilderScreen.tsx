@@ -42,6 +42,8 @@ import { runCommand } from './commands/registry';
 /** The template as loaded from the server (null: a new template). */
 interface LoadedTemplate {
   id: string;
+  /** As stored: the document's own name may be older (renamed in the list, or named when copied). */
+  name: string;
   templateString: string;
   templateVersionId: string | null;
   slots: readonly ServerPreviewSlot[];
@@ -122,7 +124,12 @@ function BuilderWorkspace({ template, clientId, onReload }: BuilderWorkspaceProp
   const onView = useCallback((view: FabricView | null) => (viewRef.current = view), []);
 
   useEffect(() => {
-    if (template) runCommand(editor, 'load-template', { svg: template.templateString, tags: template.tags });
+    if (template)
+      runCommand(editor, 'load-template', {
+        svg: template.templateString,
+        tags: template.tags,
+        name: template.name,
+      });
     else runCommand(editor, 'new-template');
   }, [editor, template]);
 
@@ -278,6 +285,7 @@ function EditTemplate({ id, clientId, title }: { id: string; clientId: string; t
       found
         ? {
             id: found.id,
+            name: found.name,
             templateString: found.templateString,
             templateVersionId: found.templateVersionId,
             slots: previewSlotsOf(found.slots),

@@ -69,7 +69,12 @@ export interface PanelCommandArgs {
   'start-edit-step': void;
   'end-edit-step': void;
   /** Loads a template SVG with its chosen tags (the editor error says why one cannot load). */
-  'load-template': { readonly svg: string; readonly tags: readonly ChosenTag[] };
+  'load-template': {
+    readonly svg: string;
+    readonly tags: readonly ChosenTag[];
+    /** The template's name as stored (renamed in the list, or named when copied); the document's otherwise. */
+    readonly name?: string;
+  };
   'new-template': void;
   /** A save went through: the tags it saved; the document is clean unless it changed since `model`. */
   'template-saved': { readonly tags: readonly ChosenTag[]; readonly model: BuilderModel };

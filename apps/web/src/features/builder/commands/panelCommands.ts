@@ -59,7 +59,9 @@ export const PANEL_COMMANDS: Pick<BuilderCommandTable, keyof PanelCommandArgs> =
   'clear-error': panelCommand('clear-error', 'Close', (editor) => editor.clearError()),
   'start-edit-step': panelCommand('start-edit-step', 'Start an edit', (editor) => editor.mark()),
   'end-edit-step': panelCommand('end-edit-step', 'End an edit', (editor) => editor.commit()),
-  'load-template': panelCommand('load-template', 'Open', (editor, { svg, tags }) => editor.load(svg, tags)),
+  'load-template': panelCommand('load-template', 'Open', (editor, { svg, tags, name }) =>
+    editor.load(svg, tags, name),
+  ),
   'new-template': panelCommand('new-template', 'New template', (editor) => editor.loadNew()),
   'template-saved': panelCommand('template-saved', 'Saved', (editor, { tags, model }) => {
     editor.tagsSaved(tags);

@@ -40,6 +40,17 @@ describe('BuilderEditor', () => {
     expect(other.toSvg()).toBe(svg);
   });
 
+  it('takes the name the template has now (renamed, or named when copied from the library), clean', () => {
+    const { editor } = editorWithLayers();
+    const svg = editor.toSvg('Blur Luxe');
+    const other = new BuilderEditor();
+    expect(other.load(svg, [], 'Spring sale')).toBe(true);
+    expect(other.model.name).toBe('Spring sale');
+    expect(other.getState().dirty).toBe(false);
+    expect(other.toSvg()).toContain('Spring sale');
+    expect(other.toSvg()).not.toContain('Blur Luxe');
+  });
+
   it('counts the documents loaded, so the canvas knows when a template just came (its font preload)', () => {
     const { editor } = editorWithLayers();
     const svg = editor.toSvg();

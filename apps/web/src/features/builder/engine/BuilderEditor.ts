@@ -170,10 +170,11 @@ export class BuilderEditor {
    * with the builder, the spec's 'Cannot edit template that was not created with the template builder.').
    * Returns whether the template loaded.
    */
-  load(svg: string, tags: readonly ChosenTag[] = []): boolean {
+  load(svg: string, tags: readonly ChosenTag[] = [], name?: string): boolean {
     this.resetTo(createModel());
     try {
-      this.history.reset(svgToModel(svg));
+      const model = svgToModel(svg);
+      this.history.reset(name === undefined || name === model.name ? model : { ...model, name });
       this.chosenTags = tags;
       this.emit();
       return true;
