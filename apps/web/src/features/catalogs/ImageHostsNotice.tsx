@@ -8,12 +8,7 @@ import type { CatalogImport } from './catalog';
 export function ImageHostsNotice({ warnings }: { warnings: CatalogImport['imageHostWarnings'] }) {
   const items = warnings.reduce((sum, warning) => sum + warning.itemCount, 0);
   return (
-    <Alert
-      color="yellow"
-      title="Some images cannot be fetched"
-      role="status"
-      aria-label="Image hosts refused"
-    >
+    <Alert color="yellow" title="Some images cannot be fetched" role="status">
       <Text size="sm" mb="xs">
         {items === 1 ? '1 item has' : `${items.toLocaleString('en')} items have`} images the server may not
         fetch: their ads will be made without them until the server allows the{' '}
