@@ -38,6 +38,7 @@ import { useVanishingLayers } from './preview/useVanishingLayers';
 import { usePreviewSession } from './preview/usePreviewSession';
 import { TemplateTagsButton } from './tags/TemplateTagsButton';
 import { runCommand } from './commands/registry';
+import { useRoomForCanvas } from './panels/useRoomForCanvas';
 
 /** The template as loaded from the server (null: a new template). */
 interface LoadedTemplate {
@@ -110,6 +111,7 @@ function BuilderWorkspace({ template, clientId, onReload }: BuilderWorkspaceProp
   const preview = usePreviewSession(editor);
   // Fit or the zoom and the folded panels, remembered per template (panels/rememberedView.ts).
   useRememberedView(editor, template?.id ?? null);
+  useRoomForCanvas();
   const sideTabs = useSideTabs(editor, 'SHAPES');
   // The canvas draws the ad with the preview's item (product view).
   const productView = useProductView(editor, preview, template?.id ?? null);
