@@ -338,6 +338,8 @@ test('brand kit logos: a placeholder while one loads, placed as a picture, shown
   // The logo slot shows the brand's first logo in a box of its shape; the ad gets the logo there.
   await expect(page.getByText(`The brand kit's first logo (${logoName}) in each ad.`)).toBeVisible();
   await page.getByRole('button', { name: 'Logo', exact: true }).click();
+  // It lands in the middle of what is visible; moved to the top left corner to be read there.
+  await moveSelectedTo(page, 40, 40);
   await expectSelectedBox(page, { x: 40, y: 40, width: 300, height: 150 });
   await expectPixel(page, 80, 115, [255, 136, 0]);
   await expectPixel(page, 300, 115, [0, 170, 0]);

@@ -311,9 +311,13 @@ export async function showFields(page: Page) {
  * units zooms to 100 % first (ctrl+0). Layers added while fitted land centred on the whole canvas.
  */
 export async function zoomTo100(page: Page) {
-  await blur(page);
-  await page.keyboard.press('Control+Digit0');
-  await expect(page.getByTestId('zoom-percentage')).toHaveText('100%');
+  // Right after the page opens, the key may come before the builder listens for it: pressed again then.
+  await expect(page.getByTestId('builder-canvas').locator('canvas.upper-canvas')).toBeVisible();
+  await expect(async () => {
+    await blur(page);
+    await page.keyboard.press('Control+Digit0');
+    await expect(page.getByTestId('zoom-percentage')).toHaveText('100%', { timeout: 2_000 });
+  }).toPass();
 }
 
 /** Moves the builder's selected layer to (x, y) in template units through its X and Y properties. */
