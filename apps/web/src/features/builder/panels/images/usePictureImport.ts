@@ -37,7 +37,6 @@ function canvasOf(editor: BuilderEditor): Size {
   return { width: editor.model.width, height: editor.model.height };
 }
 
-
 async function downloadPicture(
   url: string,
   fileName: string,
