@@ -55,6 +55,16 @@ describe('text overflow', () => {
       'The text does not fit its box even at the minimum size 30: the lines below the box are left out of the ad.',
     );
   });
+
+  it('does not judge the box of a text with placeholders by its template string', () => {
+    const fit = { height: 200, minFontSize: 30 };
+    const title = createTextLayer({ text: '{title|maxlength:48}', fontSize: 80, fit });
+    expect(textOverflows(title, drawnAt(0, 0, 400, 260, 30), canvas)).toEqual([]);
+    // Past the canvas's edge it still is: the box is where every item's text goes.
+    expect(textOverflows(title, drawnAt(900, 0, 400, 150, 30), canvas)).toEqual([
+      { kind: 'canvas', edges: ['right'] },
+    ]);
+  });
 });
 
 describe('fit to canvas', () => {

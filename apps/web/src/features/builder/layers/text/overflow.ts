@@ -4,6 +4,7 @@
  * leaves the lines below the box out). Pure: the canvas measures the drawn box (engine/text-boxes.ts), these
  * rules read it, and the fixes are layer patches the panel applies through a command.
  */
+import { placeholderKeys } from '@adloom/template';
 import { roundLength } from '../../model/numbers.js';
 import type { TextFit, TextLayer } from '../../model/types.js';
 import { TEXT_MIN_WIDTH } from './model.js';
@@ -61,8 +62,11 @@ export function textOverflows(layer: TextLayer, drawn: DrawnTextBox, canvas: Can
   const edges = edgesPassed(layer, drawn, canvas);
   if (edges.length > 0) overflows.push({ kind: 'canvas', edges });
   const { fit } = layer;
+  // A text with placeholders is drawn here as its template string ('{title|maxlength:48}'), not as any
+  // item's words, so its lines say nothing of how an item's text fits the box (the product view shows that).
   if (
     fit !== null &&
+    placeholderKeys(layer.text).length === 0 &&
     drawn.fontSize <= Math.min(fit.minFontSize, layer.fontSize) &&
     drawn.linesHeight > fit.height + TOLERANCE
   )
