@@ -483,8 +483,8 @@ describeEachDatabase('templates on %s', (kind) => {
     });
     expect((await add('Short', '#abc')).brandKitItem.textContent).toBe('#aabbcc');
     expect((await add('Bad', 'blue')).error).toEqual({
-      code: 'INVALID_INPUT',
-      message: "'blue' is not a colour: use a hex value such as #1e88e5.",
+      code: 'INVALID_COLOR',
+      message: 'Colour (textContent): ‘blue’ is not a colour: use a hex value such as #1e88e5.',
     });
     // A font is a file: without an upload's key it is refused (the brand kit tests cover files).
     expect((await add('Font', '', 'FONT')).error.code).toBe('INVALID_INPUT');
