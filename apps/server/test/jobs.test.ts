@@ -379,6 +379,92 @@ describeEachDatabase('job queue on %s', (kind) => {
     expect((await survivor.getJob(name, id))!.retryCount).toBe(1);
   });
 
+  // A worker killed as it takes a job: a trigger holds the statement that stamps the job with the
+  // worker's key (as a busy pool or event loop can), the process is killed there, and the held
+  // statement's backend ends with it, as a statement never sent. A stamp written after the fetch left the
+  // job active and nobody's, unseen by the sweep until its expiry (5 minutes here, 4 hours for an import,
+  // holding its client's place meanwhile): the chaos test's stuck imports. Fetched and stamped in one
+  // statement, the job is still waiting.
+  it.each([
+    { fetch: 'the plain fetch', perGroup: false },
+    { fetch: 'the fetch of a perGroup worker', perGroup: true },
+  ])(
+    'runs again, long before its expiry, a job whose worker was killed as it took it ($fetch)',
+    async ({ perGroup }) => {
+      const name = queueName();
+      const sender = open();
+      const id = (await sender.send(
+        name,
+        { x: 1 },
+        { expireInSeconds: 300, retryDelay: 0, retryBackoff: false, ...(perGroup ? { group: 'g' } : {}) },
+      ))!;
+      const trigger = `hold_stamp_${name.replace(/\W/g, '_')}`;
+      const run = (text: string) => database.db.execute(sql.raw(text));
+      await run(`CREATE FUNCTION public.${trigger}() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          IF NEW.name = '${name}' AND NEW.output ? 'worker' THEN PERFORM pg_sleep(120); END IF;
+          RETURN NEW;
+        END $$`);
+      await run(
+        `CREATE TRIGGER ${trigger} BEFORE UPDATE ON pgboss.job FOR EACH ROW EXECUTE FUNCTION public.${trigger}()`,
+      );
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', 'apps/server/test/fixtures/liveness-worker.ts'],
+        {
+          cwd: root,
+          env: {
+            ...process.env,
+            LIVENESS_DATABASE_URL: database.url,
+            LIVENESS_QUEUE: name,
+            ...(perGroup ? { LIVENESS_PER_GROUP: '1' } : {}),
+          },
+          stdio: ['ignore', 'pipe', 'inherit'],
+        },
+      );
+      const exited = new Promise((resolve) => child.on('exit', resolve));
+      try {
+        let held: number | undefined;
+        await waitFor(
+          async () => {
+            const { rows } = (await run(
+              `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND wait_event = 'PgSleep'`,
+            )) as unknown as { rows: { pid: number }[] };
+            held = rows[0]?.pid;
+            return held !== undefined;
+          },
+          30_000,
+          'the worker to mark the job as its own',
+        );
+        child.kill('SIGKILL');
+        await exited;
+        // Its statement dies with it, as one it never sent.
+        await run(`SELECT pg_terminate_backend(${held}, 10000)`);
+      } finally {
+        child.kill('SIGKILL');
+        await run(`DROP TRIGGER IF EXISTS ${trigger} ON pgboss.job`);
+        await run(`DROP FUNCTION IF EXISTS public.${trigger}()`);
+      }
+
+      const survivor = open({ orphanSweepMs: 200 });
+      let runs = 0;
+      await survivor.work(name, perGroup ? { perGroup: 1 } : {}, async () => {
+        runs += 1;
+      });
+      const job = () => survivor.getJob(name, id);
+      await waitFor(async () => (await job())?.state === 'completed', 20_000, 'the job to run again').catch(
+        async (error: Error) => {
+          const left = await job();
+          throw new Error(
+            `${error.message}: it is ${left?.state}, started ${left?.startedOn?.toISOString()}`,
+          );
+        },
+      );
+      expect(runs).toBe(1);
+    },
+    90_000,
+  );
+
   it('leaves alone the running job of a live worker', async () => {
     const name = queueName();
     const worker = open({ orphanSweepMs: 100 });

@@ -2,3 +2,16 @@
 export * from './productSetFilter/index.js';
 export { decimalToCents, formatCents, parsePrice, PriceError, withCurrency, type Price } from './money.js';
 export { isDecimalText, shiftDecimal } from './decimalText.js';
+export {
+  AD_NETWORKS,
+  gtinProblem,
+  IMAGE_ISSUE_CODES,
+  imageSizeIssues,
+  isReadyFor,
+  ITEM_ISSUES,
+  itemIssues,
+  type AdNetwork,
+  type DiagnosableItem,
+  type ItemIssueCode,
+  type ItemIssueRule,
+} from './catalogDiagnostics/index.js';

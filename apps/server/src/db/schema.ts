@@ -369,6 +369,10 @@ export const catalogs = pgTable(
     schedule: text('schedule').$type<CatalogSchedule>().notNull().default('none'),
     /** Source column → canonical field (or 'ignore'), for columns the importer does not know. */
     columnMapping: jsonb('column_mapping').$type<Record<string, string>>().notNull().default({}),
+    /** What the feed is ('csv', 'tsv', 'xml', 'json', 'jsonl', 'shopify'), or null: told from its first bytes. */
+    feedFormat: text('feed_format'),
+    /** ISO 4217 currency of prices the feed writes without one (Shopify's export); null: none assumed. */
+    currency: text('currency'),
     /** The import whose items are the catalogue now; null before the first complete import. */
     currentImportId: uuid('current_import_id'),
     nextImportAt: timestamp('next_import_at', { withTimezone: true }),
@@ -385,7 +389,10 @@ export interface RejectedRow {
   /** 1-based row (CSV/TSV, after the header) or item (XML) number. */
   row: number;
   id: string | null;
+  /** Every reason, joined with '; ' (the first alone in reports written before `reasons`). */
   reason: string;
+  /** Each problem of the row, when it had more than one. */
+  reasons?: string[];
 }
 
 /** A change an import made to a row it kept (characters XML cannot hold removed), in which column. */
@@ -460,6 +467,8 @@ export const catalogImports = pgTable(
     /** Written every few seconds by the process running the import: a stale one means that process died. */
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** When the items' main images were last measured for the diagnostics (null: not yet). */
+    imagesCheckedAt: timestamp('images_checked_at', { withTimezone: true }),
   },
   (t) => [
     index().on(t.catalogId),
@@ -508,12 +517,37 @@ export const catalogItems = pgTable(
     rating: doublePrecision('rating'),
     reviewCount: integer('review_count'),
     inventory: integer('inventory'),
-    /** Every other column of the source, by its name. */
-    extra: jsonb('extra').$type<Record<string, string>>().notNull().default({}),
+    /** Every other column of the source, by its name: a list when the source repeats it. */
+    extra: jsonb('extra').$type<Record<string, string | string[]>>().notNull().default({}),
+    /**
+     * What Meta and Google would refuse or flag (@adloom/commerce ITEM_ISSUES codes); the image codes are
+     * added once the main image was measured. Null for items imported before the diagnostics existed.
+     */
+    issues: jsonb('issues').$type<string[]>(),
     /** Hash of every field: tells an import which items changed. */
     contentHash: text('content_hash').notNull(),
   },
   (t) => [primaryKey({ columns: [t.importId, t.itemId] })],
+);
+
+/**
+ * The pixel size of a catalogue's item images (their main image), probed after an import for the image
+ * size diagnostics; kept across imports so that an unchanged URL is not probed again.
+ */
+export const catalogImageSizes = pgTable(
+  'catalog_image_sizes',
+  {
+    catalogId: uuid('catalog_id')
+      .notNull()
+      .references(() => catalogs.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    /** Why the size is unknown (the host refused, not an image), for the diagnostics list. */
+    failure: text('failure'),
+    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.catalogId, t.url] })],
 );
 
 /** A product set: a catalogue's items that pass a filter in Meta's product-set JSON. */

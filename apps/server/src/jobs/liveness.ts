@@ -6,11 +6,14 @@
  *   connection of its own for as long as it runs. PostgreSQL releases the lock when that session ends,
  *   however the process ended; no heartbeat has to be written.
  * - The jobs it fetches are stamped with its key (`output.worker` while they are active; completing or
- *   failing a job replaces the output).
+ *   failing a job replaces the output) by the statement that fetches them (queue.ts: fetchNext,
+ *   fetchGrouped), never by a later one: a process killed between a fetch and a separate stamp left jobs
+ *   active and nobody's, which only their expiry ended (4 hours for an import, with its client's next
+ *   imports waiting behind it).
  * - A sweep, every few seconds in every working process, looks for active jobs whose stamp names a key
  *   that no session holds and fails them through pg-boss (`fail`): they are retried, or go to their dead
- *   letter on the last attempt, exactly as after an expiry. An active job without a stamp (its process
- *   died between the fetch and the stamp) still waits for its expiry.
+ *   letter on the last attempt, exactly as after an expiry. Only a job made active by other means (an
+ *   older version's fetch, a hand edit) and left without a stamp waits for its expiry.
  *
  * A process whose lock connection breaks takes the lock again when it reconnects; meanwhile another may
  * fail its running jobs, which then run twice: the queue delivers at least once, handlers are idempotent.
@@ -23,12 +26,10 @@ import type { JobLogger } from './queue.js';
 export const LIVENESS_LOCK_CLASS = 0x41444c57;
 
 export interface Liveness {
-  /** This process's key (the lock's second half), stamped on the jobs it fetches. */
+  /** This process's key (the lock's second half), stamped on the jobs it fetches (by their fetch). */
   key: number;
   /** Settles once the lock was taken (or the first attempt failed; it keeps trying). */
   ready: Promise<void>;
-  /** Stamps fetched jobs with this process's key. */
-  stamp(schema: string, ids: string[]): Promise<void>;
   /** The active jobs of dead processes, by queue name. */
   orphans(schema: string): Promise<Map<string, string[]>>;
   close(): Promise<void>;
@@ -49,19 +50,11 @@ export function holdLiveness(pool: pg.Pool, log: JobLogger): Liveness {
   return {
     key,
     ready: lock.ready,
-    async stamp(schema, ids) {
-      if (ids.length === 0) return;
-      await pool.query(
-        `UPDATE ${schema}.job SET output = jsonb_build_object('worker', $1::int)
-          WHERE id = ANY($2::uuid[]) AND state = 'active'`,
-        [key, ids],
-      );
-    },
     async orphans(schema) {
       const { rows } = await pool.query<{ name: string; id: string }>(
         `SELECT j.name, j.id FROM ${schema}.job j
           WHERE j.state = 'active' AND jsonb_typeof(j.output -> 'worker') = 'number'
-            -- A job fetched a moment ago may still carry the stamp of an earlier run until it is stamped.
+            -- A margin: a job is judged once it has run for 10 seconds (its fetch stamped it already).
             AND j.started_on < now() - interval '10 seconds'
             AND NOT EXISTS (
               SELECT 1 FROM pg_locks l

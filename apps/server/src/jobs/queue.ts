@@ -24,7 +24,12 @@
  *   that many jobs of one group at once across every process: it fetches with its own query, one fetch of
  *   the queue at a time (an advisory lock), skipping the groups that are full, so a full group holds up
  *   no other (pg-boss's 'singleton' policy stops at the first job whose key is running). A job held by a
- *   killed worker keeps its group's place until it expires, or until its owner fails it (failActive).
+ *   killed worker keeps its group's place until the liveness sweep fails it (seconds), or its owner does
+ *   (failActive).
+ * - Fetching: a worker takes jobs with a statement of its own (fetchNext, fetchGrouped) that marks them
+ *   active and stamps them with the process's liveness key at once (liveness.ts): a process that dies at
+ *   any moment leaves each job either waiting (its fetch did not commit) or stamped with a key that no
+ *   live session holds, which the sweep fails within seconds. Never active and nobody's.
  */
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
@@ -422,8 +427,9 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
     return listener.ready;
   }
 
-  // A working process holds its liveness lock and stamps what it fetches; it fails the jobs of dead
-  // processes every `orphanSweepMs`, so they run again within seconds, not after their expiry.
+  // A working process holds its liveness lock and stamps what it fetches (in the fetch itself); it fails
+  // the jobs of dead processes every `orphanSweepMs`, so they run again within seconds, not after their
+  // expiry.
   let liveness: Liveness | undefined;
   let sweeper: NodeJS.Timeout | undefined;
   function live(): Promise<void> {
@@ -451,17 +457,6 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
       });
     }
     return liveness.ready;
-  }
-  /** Marks fetched jobs as this process's (a failure only means they wait for their expiry if it dies). */
-  async function stamp(name: string, jobs: { id: string }[]) {
-    await liveness
-      ?.stamp(
-        schema,
-        jobs.map((j) => j.id),
-      )
-      .catch((err: unknown) => {
-        log.warn({ err, queue: name }, "could not mark fetched jobs as this worker's");
-      });
   }
   /** Wakes this process's workers of `name`, and every other process's. */
   async function announce(name: string) {
@@ -577,13 +572,51 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
     return inserted;
   }
 
+  /** This process's liveness key, stamped on the jobs it fetches (work() takes the lock before fetching). */
+  function workerKey(): number {
+    if (!liveness) throw new Error('The job queue fetches only once its liveness lock is held');
+    return liveness.key;
+  }
+
+  /**
+   * Takes up to `limit` jobs of a queue: pg-boss 10's fetch (`fetchNextJob`: highest priority, then
+   * oldest; SKIP LOCKED between workers), which also stamps each job with this process's liveness key in
+   * the same statement. A separate stamp after the fetch left a window where a process that died had
+   * jobs active without a stamp: invisible to the liveness sweep, they waited for their expiry (4 hours
+   * for an import), holding their group's place. Every queue here has the 'short' policy (ensureQueue),
+   * so pg-boss's gate of one job per key for 'singleton' and 'stately' queues does not apply.
+   */
+  async function fetchNext(name: string, limit: number): Promise<FetchedJob[]> {
+    const { rows } = await executor.executeSql(
+      `WITH next AS (
+         SELECT id FROM ${schema}.job
+          WHERE name = $1 AND state < 'active' AND start_after < now()
+          ORDER BY priority DESC, created_on, id
+          LIMIT $2
+          FOR UPDATE SKIP LOCKED
+       )
+       UPDATE ${schema}.job j SET
+         state = 'active',
+         started_on = now(),
+         retry_count = CASE WHEN j.started_on IS NOT NULL THEN j.retry_count + 1 ELSE j.retry_count END,
+         output = jsonb_build_object('worker', $3::int)
+        FROM next
+       WHERE j.name = $1 AND j.id = next.id
+       RETURNING j.id, j.name, j.data, EXTRACT(epoch FROM j.expire_in) AS "expireInSeconds",
+                 j.retry_count AS "retryCount", j.retry_limit AS "retryLimit"`,
+      [name, limit, workerKey()],
+    );
+    return rows as unknown as FetchedJob[];
+  }
+
   /**
    * Takes up to `limit` jobs for a worker with `perGroup`: in priority order, skipping the jobs of groups
-   * that already run `perGroup` (in any process). Fetches of the queue take turns (a transaction-scoped
-   * advisory lock), so that two workers cannot both start the last free job of a group: each sees the
-   * jobs the one before it started, as its query begins after the lock.
+   * that already run `perGroup` (in any process), stamped like fetchNext's. Fetches of the queue take
+   * turns (a transaction-scoped advisory lock), so that two workers cannot both start the last free job
+   * of a group: each sees the jobs the one before it started, as its query begins after the lock.
    */
   function fetchGrouped(name: string, limit: number, perGroup: number): Promise<FetchedJob[]> {
+    const key = workerKey();
     return onOwnClient(database.pool, async (client) => {
       await client.query('BEGIN');
       await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [
@@ -608,12 +641,13 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
          UPDATE ${schema}.job j SET
            state = 'active',
            started_on = now(),
-           retry_count = CASE WHEN j.started_on IS NOT NULL THEN j.retry_count + 1 ELSE j.retry_count END
+           retry_count = CASE WHEN j.started_on IS NOT NULL THEN j.retry_count + 1 ELSE j.retry_count END,
+           output = jsonb_build_object('worker', $4::int)
           FROM next
          WHERE j.name = $1 AND j.id = next.id AND j.state < 'active'
          RETURNING j.id, j.name, j.data, EXTRACT(epoch FROM j.expire_in) AS "expireInSeconds",
                    j.retry_count AS "retryCount", j.retry_limit AS "retryLimit"`,
-        [name, limit, perGroup],
+        [name, limit, perGroup, key],
       );
       await client.query('COMMIT');
       return rows;
@@ -775,14 +809,10 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
         try {
           jobs = perGroup
             ? await fetchGrouped(name, Math.max(batchSize, free), perGroup)
-            : ((await boss.fetch(name, {
-                batchSize: Math.max(batchSize, free),
-                includeMetadata: true,
-              })) as unknown as FetchedJob[]);
+            : await fetchNext(name, Math.max(batchSize, free));
         } catch (err) {
           log.error({ err, queue: name }, 'could not fetch jobs');
         }
-        await stamp(name, jobs);
         for (const job of jobs.slice(0, free)) start(job);
         poller.waiting.push(...jobs.slice(free));
         if (jobs.length === 0 && !poller.stopping) {

@@ -48,6 +48,17 @@ import {
 import { describeFilter, formatCents, PRODUCT_SET_FIELDS, type ProductSetField } from '@adloom/commerce';
 import { invalidInput } from '../../errors.js';
 import { CANONICAL_FIELDS } from './import/canonical.js';
+import { FEED_FORMAT_NAMES, type FeedFormat, type FeedFormatHint } from './import/parse.js';
+import {
+  catalogDiagnostics,
+  type CatalogDiagnostics,
+  type CatalogIssueCount,
+  type ImageCheckState,
+  type NetworkReadiness,
+} from './diagnostics/diagnostics.service.js';
+import { queueImageCheck } from './diagnostics/image-check.jobs.js';
+import { eq, sql } from 'drizzle-orm';
+import { catalogImageSizes, catalogImports } from '../../db/schema.js';
 import { productCatalogItemId } from './catalog-item-id.js';
 import { audited, auditActor } from '../audit/index.js';
 import { CATALOG_IMPORTS, CATALOG_ITEM_COUNT, PRODUCT_SET_ITEM_COUNT } from './catalog-loaders.js';
@@ -65,8 +76,26 @@ const RejectedRowRef = builder.objectRef<RejectedRow>('RejectedRow').implement({
   fields: (t) => ({
     row: t.exposeInt('row'),
     id: t.string({ nullable: true, resolve: (r) => r.id }),
-    reason: t.exposeString('reason'),
+    reason: t.string({ description: 'Every reason, separated by semicolons.', resolve: (r) => r.reason }),
+    reasons: t.stringList({
+      description: 'Each problem of the row: it is skipped for all of them.',
+      resolve: (r) => r.reasons ?? [r.reason],
+    }),
   }),
+});
+
+const CatalogFeedFormat = builder.enumType('CatalogFeedFormat', {
+  subGraphs: CLIENT,
+  description:
+    'What a catalogue feed is, when the user says so instead of letting the importer tell it from the first bytes.',
+  values: {
+    CSV: { value: 'csv', description: 'Comma, semicolon or pipe separated values (Google, Meta).' },
+    TSV: { value: 'tsv', description: 'Tab-separated values.' },
+    XML: { value: 'xml', description: 'RSS 2.0 or Atom 1.0 (Google, Meta).' },
+    JSON: { value: 'json', description: 'A JSON array of products, or an object holding one.' },
+    JSON_LINES: { value: 'jsonl', description: 'One JSON product per line.' },
+    SHOPIFY: { value: 'shopify', description: "Shopify's products export (CSV, one row per variant)." },
+  } as const,
 });
 
 const ImportWarningRef = builder.objectRef<ImportWarning>('ImportWarning').implement({
@@ -100,7 +129,16 @@ const CatalogImport = builder.objectRef<CatalogImportRow>('CatalogImport').imple
   fields: (t) => ({
     id: t.exposeID('id'),
     status: t.string({ description: 'queued, running, completed or failed.', resolve: (i) => i.status }),
-    format: t.string({ nullable: true, resolve: (i) => i.format }),
+    format: t.string({
+      nullable: true,
+      description: 'The format read: csv, tsv, rss, atom, json, jsonl or shopify.',
+      resolve: (i) => i.format,
+    }),
+    formatName: t.string({
+      nullable: true,
+      description: "The format read, as the report names it: 'Shopify products export (CSV)'.",
+      resolve: (i) => (i.format ? (FEED_FORMAT_NAMES[i.format as FeedFormat] ?? i.format) : null),
+    }),
     rowsRead: t.exposeInt('rowsRead'),
     added: t.exposeInt('added'),
     updated: t.exposeInt('updated'),
@@ -180,6 +218,73 @@ const CatalogItemsPage = builder
     }),
   });
 
+const IssueRuleRef = builder.objectRef<CatalogIssueCount>('CatalogIssue').implement({
+  subGraphs: CLIENT,
+  description: 'Why Meta or Google would refuse (error) or flag (warning) items, and how many items have it.',
+  fields: (t) => ({
+    code: t.string({
+      description: 'The issue code (catalogItems takes it as issue).',
+      resolve: (i) => i.rule.code,
+    }),
+    label: t.string({ resolve: (i) => i.rule.label }),
+    fix: t.string({ description: 'What to change in the feed.', resolve: (i) => i.rule.fix }),
+    severity: t.string({ description: 'error or warning.', resolve: (i) => i.rule.severity }),
+    networks: t.stringList({ description: 'meta, google.', resolve: (i) => [...i.rule.networks] }),
+    itemCount: t.int({ resolve: (i) => i.itemCount }),
+  }),
+});
+
+const NetworkReadinessRef = builder.objectRef<NetworkReadiness>('NetworkReadiness').implement({
+  subGraphs: CLIENT,
+  fields: (t) => ({
+    network: t.string({ description: 'meta or google.', resolve: (n) => n.network }),
+    readyCount: t.int({
+      description: "Items with no issue the network refuses (warnings don't count against it).",
+      resolve: (n) => n.readyCount,
+    }),
+  }),
+});
+
+const ImageFailureRef = builder
+  .objectRef<{ reason: string; imageCount: number }>('CatalogImageFailure')
+  .implement({
+    subGraphs: CLIENT,
+    fields: (t) => ({
+      reason: t.exposeString('reason'),
+      imageCount: t.exposeInt('imageCount'),
+    }),
+  });
+
+const ImageCheckRef = builder.objectRef<ImageCheckState>('CatalogImageCheck').implement({
+  subGraphs: CLIENT,
+  description: "The measuring of the items' main images (the networks' minimum sizes).",
+  fields: (t) => ({
+    total: t.int({ description: 'Distinct main images of the current items.', resolve: (c) => c.total }),
+    measured: t.int({ description: 'Of them, measured.', resolve: (c) => c.measured }),
+    failed: t.int({
+      description: 'Of them, that could not be downloaded or read.',
+      resolve: (c) => c.failed,
+    }),
+    done: t.boolean({ description: 'The check of the current import has finished.', resolve: (c) => c.done }),
+    failures: t.field({ type: [ImageFailureRef], resolve: (c) => c.failures }),
+  }),
+});
+
+const DiagnosticsRef = builder.objectRef<CatalogDiagnostics>('CatalogDiagnostics').implement({
+  subGraphs: CLIENT,
+  description: "The current items' readiness for Meta and Google, as their catalogue diagnostics judge them.",
+  fields: (t) => ({
+    itemCount: t.exposeInt('itemCount'),
+    diagnosed: t.boolean({
+      description: 'False when items were imported before the diagnostics existed: import again.',
+      resolve: (d) => d.diagnosed,
+    }),
+    networks: t.field({ type: [NetworkReadinessRef], resolve: (d) => d.networks }),
+    issues: t.field({ type: [IssueRuleRef], description: 'Most items first.', resolve: (d) => d.issues }),
+    images: t.field({ type: ImageCheckRef, resolve: (d) => d.images }),
+  }),
+});
+
 export const Catalog = builder.objectRef<CatalogRow>('Catalog').implement({
   subGraphs: CLIENT,
   fields: (t) => ({
@@ -191,8 +296,25 @@ export const Catalog = builder.objectRef<CatalogRow>('Catalog').implement({
       description: 'Source column → canonical field (or ignore), as a JSON object.',
       resolve: (c) => JSON.stringify(c.columnMapping),
     }),
+    feedFormat: t.field({
+      type: CatalogFeedFormat,
+      nullable: true,
+      description: 'The format the user chose; null: told from the first bytes of each feed.',
+      resolve: (c) => (c.feedFormat as FeedFormatHint | null) ?? null,
+    }),
+    currency: t.string({
+      nullable: true,
+      description: 'ISO 4217 currency of prices written without one (Shopify exports).',
+      resolve: (c) => c.currency,
+    }),
     itemCount: t.int({ resolve: (c, _a, ctx) => ctx.loaders.of(CATALOG_ITEM_COUNT).load(c) }),
     nextImportAt: t.field({ type: 'DateTime', nullable: true, resolve: (c) => c.nextImportAt }),
+    diagnostics: t.field({
+      type: DiagnosticsRef,
+      nullable: true,
+      description: 'Null before the first import completed.',
+      resolve: (c, _a, ctx) => catalogDiagnostics(ctx.deps.db, c),
+    }),
     imports: t.field({
       type: [CatalogImport],
       description: 'Newest first.',
@@ -297,12 +419,18 @@ builder.queryFields((t) => ({
       catalogId: t.arg.id({ required: true }),
       searchString: t.arg.string(),
       filterJson: t.arg.string({ description: 'Only items passing this product-set filter.' }),
+      issue: t.arg.string({ description: 'Only items with this diagnostics issue (CatalogIssue.code).' }),
       offset: t.arg.int(),
       limit: t.arg.int(),
     },
     resolve: async (_r, args, ctx) => {
       const catalog = await ownCatalog(ctx.deps.db, clientActor(ctx).clientId, String(args.catalogId));
-      const page = { searchString: args.searchString, offset: args.offset ?? 0, limit: args.limit ?? 50 };
+      const page = {
+        searchString: args.searchString,
+        issue: args.issue,
+        offset: args.offset ?? 0,
+        limit: args.limit ?? 50,
+      };
       if (args.filterJson) return matchingItems(ctx.deps.db, catalog, readFilter(args.filterJson), page);
       return listItems(ctx.deps.db, catalog, page);
     },
@@ -381,6 +509,8 @@ builder.mutationFields((t) => ({
       uploadKey: t.arg.string(),
       schedule: t.arg({ type: CatalogSchedule }),
       columnMappingJson: t.arg.string(),
+      feedFormat: t.arg({ type: CatalogFeedFormat, description: 'Omit to tell the format from the feed.' }),
+      currency: t.arg.string({ description: 'ISO 4217 code for prices written without a currency.' }),
       idempotencyKey: t.arg.string(IDEMPOTENCY_KEY_ARG),
     },
     resolve: (_r, args, ctx) =>
@@ -397,6 +527,8 @@ builder.mutationFields((t) => ({
               sourceUrl: args.sourceUrl,
               schedule: toSchedule(args.schedule),
               columnMapping: readMapping(args.columnMappingJson),
+              feedFormat: args.feedFormat ?? null,
+              currency: args.currency,
             });
             const prepared = await prepareCatalogImport({ ...ctx.deps, db: tx }, catalog, source);
             return { catalog, prepared };
@@ -426,6 +558,11 @@ builder.mutationFields((t) => ({
       sourceUrl: t.arg.string(),
       schedule: t.arg({ type: CatalogSchedule }),
       columnMappingJson: t.arg.string(),
+      feedFormat: t.arg({
+        type: CatalogFeedFormat,
+        description: 'Omitted: unchanged; null: tell the format from the feed again.',
+      }),
+      currency: t.arg.string({ description: "Omitted: unchanged; null or '': none." }),
     },
     resolve: (_r, args, ctx) =>
       payload(async () => {
@@ -435,6 +572,8 @@ builder.mutationFields((t) => ({
           schedule: toSchedule(args.schedule),
           columnMapping:
             args.columnMappingJson === undefined ? undefined : readMapping(args.columnMappingJson),
+          feedFormat: args.feedFormat,
+          currency: args.currency,
         });
         const nextImportAt = await scheduleNextRefresh(ctx.deps, catalog);
         return { catalog: { ...catalog, nextImportAt } };
@@ -450,6 +589,31 @@ builder.mutationFields((t) => ({
         const catalog = await ownCatalog(ctx.deps.db, clientActor(ctx).clientId, String(args.id));
         const started = await startCatalogImport(ctx.deps, catalog, { uploadKey: args.source?.uploadKey });
         return { catalog, import: started };
+      }),
+  }),
+  checkCatalogImages: t.field({
+    subGraphs: CLIENT,
+    type: CatalogPayload,
+    description:
+      "Measures the current items' main images again (the diagnostics' image sizes), in the background.",
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_r, args, ctx) =>
+      payload(async () => {
+        const catalog = await ownCatalog(ctx.deps.db, clientActor(ctx).clientId, String(args.id));
+        if (!catalog.currentImportId)
+          throw invalidInput('Import the catalogue first: it has no items to check.');
+        await ctx.deps.db
+          .update(catalogImports)
+          .set({ imagesCheckedAt: null })
+          .where(eq(catalogImports.id, catalog.currentImportId));
+        await ctx.deps.db.execute(
+          sql`update ${catalogImageSizes} set checked_at = '-infinity' where catalog_id = ${catalog.id}`,
+        );
+        await queueImageCheck(ctx.deps, catalog.clientId, {
+          catalogId: catalog.id,
+          importId: catalog.currentImportId,
+        });
+        return { catalog };
       }),
   }),
   deleteCatalog: t.field({

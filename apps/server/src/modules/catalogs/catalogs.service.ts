@@ -17,6 +17,7 @@ import {
   type CatalogSchedule,
 } from '../../db/schema.js';
 import { DomainError, invalidInput, isUuid } from '../../errors.js';
+import type { FeedFormatHint } from './import/parse.js';
 
 export const catalogNotFound = (id: string) => new DomainError('NOT_FOUND', `Catalogue ${id} not found`);
 
@@ -29,6 +30,21 @@ export interface CatalogInput {
   sourceUrl?: string | null | undefined;
   schedule?: CatalogSchedule | null | undefined;
   columnMapping?: Record<string, string> | null | undefined;
+  /** undefined: unchanged; null: detect from the first bytes. */
+  feedFormat?: FeedFormatHint | null | undefined;
+  /** undefined: unchanged; null or '': none. */
+  currency?: string | null | undefined;
+}
+
+/** An ISO 4217 code (upper-cased), or null for none. */
+export function cleanCurrency(currency: string | null | undefined): string | null {
+  const code = currency?.trim().toUpperCase() ?? '';
+  if (code === '') return null;
+  if (!/^[A-Z]{3}$/.test(code))
+    throw invalidInput(
+      `The currency must be a three-letter ISO 4217 code such as USD or EUR, not “${currency!.trim().slice(0, 20)}”.`,
+    );
+  return code;
 }
 
 function cleanName(name: string): string {
@@ -91,6 +107,8 @@ export async function createCatalog(db: Db, clientId: string, input: CatalogInpu
       sourceUrl,
       schedule: checkSchedule(input.schedule, sourceUrl !== null),
       columnMapping: input.columnMapping ?? {},
+      feedFormat: input.feedFormat ?? null,
+      currency: cleanCurrency(input.currency),
     })
     .returning();
   return row!;
@@ -111,6 +129,8 @@ export async function updateCatalog(
       sourceUrl,
       schedule: checkSchedule(input.schedule ?? catalog.schedule, sourceUrl !== null),
       columnMapping: input.columnMapping ?? catalog.columnMapping,
+      feedFormat: input.feedFormat === undefined ? catalog.feedFormat : input.feedFormat,
+      currency: input.currency === undefined ? catalog.currency : cleanCurrency(input.currency),
     })
     .where(eq(catalogs.id, catalog.id))
     .returning();
@@ -169,7 +189,14 @@ export async function itemCount(db: Db, catalog: Pick<CatalogRow, 'currentImport
 export async function listItems(
   db: Db,
   catalog: Pick<CatalogRow, 'currentImportId'>,
-  options: { searchString?: string | null; where?: SQL; offset?: number; limit?: number },
+  options: {
+    searchString?: string | null;
+    where?: SQL;
+    /** Only items with this diagnostics issue code. */
+    issue?: string | null;
+    offset?: number;
+    limit?: number;
+  },
 ) {
   if (!catalog.currentImportId) return { total: 0, items: [] };
   const conditions: SQL[] = [eq(catalogItems.importId, catalog.currentImportId)];
@@ -185,6 +212,7 @@ export async function listItems(
     );
   }
   if (options.where) conditions.push(options.where);
+  if (options.issue) conditions.push(sql`${catalogItems.issues} ? ${options.issue}::text`);
   const where = and(...conditions);
   const limit = Math.min(Math.max(options.limit ?? 50, 1), 200);
   const offset = Math.max(options.offset ?? 0, 0);

@@ -28,6 +28,7 @@ import {
 import { publish } from '../../events/index.js';
 import type { CatalogSource } from './import/fetch-source.js';
 import { acceptUpload } from '../uploads/index.js';
+import { queueImageCheck } from './diagnostics/image-check.jobs.js';
 
 /** What the user gives an import: an uploaded file's key, or nothing (then the catalogue's URL). */
 export interface ImportSourceInput {
@@ -135,8 +136,11 @@ registerJobHandler<ImportJobData>(
     });
     // A new catalogue version: its subscribers (the feeds of its product sets) react before the job ends,
     // so that the job's at-least-once delivery covers them too.
-    if (result.status === 'completed')
+    if (result.status === 'completed') {
       await publish(ctx, 'catalogVersionImported', { catalogId: job.data.catalogId, importId: result.id });
+      // The diagnostics' image sizes, measured in the background (the import is complete without them).
+      await queueImageCheck(ctx, result.clientId, { catalogId: job.data.catalogId, importId: result.id });
+    }
     return { status: result.status };
   },
   // IMPORT_SLOTS at once in this process; one client's imports one after another, whatever the process.

@@ -13,3 +13,4 @@ export { catalogTemplateCsv, catalogTemplateXml } from './import/sample-feeds.js
 import './catalogs.schema.js';
 import './import.jobs.js';
 import './lost-imports.jobs.js';
+import './diagnostics/image-check.jobs.js';

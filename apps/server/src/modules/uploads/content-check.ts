@@ -118,6 +118,9 @@ const KINDS_OF_TYPE: Readonly<Record<string, readonly ContentKind[]>> = {
   'text/xml': ['xml'],
   'application/rss+xml': ['xml'],
   'application/atom+xml': ['xml'],
+  'application/json': ['text'],
+  'application/x-ndjson': ['text'],
+  'application/jsonl': ['text'],
   'application/gzip': ['gzip'],
   'application/x-gzip': ['gzip'],
 };

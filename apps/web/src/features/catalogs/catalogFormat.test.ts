@@ -61,6 +61,7 @@ describe('items', () => {
       ['size', 'M'],
     ]);
     expect(extraFields('{"n":[1]}')).toEqual([['n', '[1]']]);
+    expect(extraFields('{"tags":["linen","summer"]}')).toEqual([['tags', 'linen, summer']]);
     expect(extraFields('not json')).toEqual([]);
     expect(extraFields('[]')).toEqual([]);
   });

@@ -70,6 +70,8 @@ const AVAILABILITY_COLORS: Record<string, string> = {
   'available for order': 'teal',
   backorder: 'yellow',
   discontinued: 'gray',
+  pending: 'yellow',
+  mark_as_sold: 'gray',
 };
 
 export function availabilityColor(availability: string): string {
@@ -77,12 +79,15 @@ export function availabilityColor(availability: string): string {
 }
 
 /** The file types the importer reads, for the file input's accept attribute. */
-export const CATALOG_FILE_ACCEPT = '.csv,.tsv,.txt,.xml,.gz';
+export const CATALOG_FILE_ACCEPT = '.csv,.tsv,.txt,.xml,.json,.jsonl,.ndjson,.gz';
 
 const CONTENT_TYPES: Record<string, string> = {
   csv: 'text/csv',
   tsv: 'text/tab-separated-values',
   xml: 'application/xml',
+  json: 'application/json',
+  jsonl: 'application/x-ndjson',
+  ndjson: 'application/x-ndjson',
   gz: 'application/gzip',
 };
 
@@ -95,16 +100,16 @@ export function catalogFileContentType(fileName: string): string {
   return CONTENT_TYPES[extension] ?? 'application/octet-stream';
 }
 
-/** True for a name the importer accepts: .csv, .tsv, .txt, .xml, or one of them gzipped (.gz). */
+/** True for a name the importer accepts: .csv, .tsv, .txt, .xml, .json, .jsonl, .ndjson, or one of them gzipped (.gz). */
 export function isCatalogFileName(fileName: string): boolean {
-  return /\.(csv|tsv|txt|xml|gz)$/i.test(fileName);
+  return /\.(csv|tsv|txt|xml|json|jsonl|ndjson|gz)$/i.test(fileName);
 }
 
 /** A catalogue name from a file name: without its extensions (`.csv.gz` too), at most 100 characters. */
 export function catalogNameFromFileName(fileName: string): string {
   const base = fileName
     .replace(/\.gz$/i, '')
-    .replace(/\.(csv|tsv|txt|xml)$/i, '')
+    .replace(/\.(csv|tsv|txt|xml|json|jsonl|ndjson)$/i, '')
     .replace(/[_-]+/g, ' ')
     .trim();
   return Array.from(base).slice(0, 100).join('').trim();
@@ -115,7 +120,10 @@ export function itemImages(item: { imageLink: string; additionalImageLinks: read
   return [...new Set([item.imageLink, ...item.additionalImageLinks].filter((link) => link.trim() !== ''))];
 }
 
-/** The extra fields of an item (the columns the importer did not know) as name and value pairs. */
+/**
+ * The extra fields of an item (the columns the importer did not know) as name and value pairs; a
+ * repeated column (a list of texts) reads as its values separated by commas.
+ */
 export function extraFields(extraJson: string): [string, string][] {
   let value: unknown;
   try {
@@ -126,7 +134,11 @@ export function extraFields(extraJson: string): [string, string][] {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return [];
   return Object.entries(value as Record<string, unknown>).map(([name, v]) => [
     name,
-    typeof v === 'string' ? v : JSON.stringify(v),
+    typeof v === 'string'
+      ? v
+      : Array.isArray(v) && v.every((e) => typeof e === 'string')
+        ? v.join(', ')
+        : JSON.stringify(v),
   ]);
 }
 

@@ -2,21 +2,12 @@ import { Alert, Anchor, Box, DataList, Loader, Stack, Text, Title } from '@manti
 import { withCurrency } from '@adloom/commerce';
 import { useQuery } from 'urql';
 import { QueryState } from '../../components/QueryState';
+import { extraFields } from '../catalogs';
 import { FeedCatalogItemQuery } from './api/catalogItem';
 import { CreativeImage } from './CreativeImage';
 
 const price = (amount: string | null, currency: string | null) =>
   amount === null ? '—' : withCurrency(amount, currency);
-
-function extraFields(json: string): [string, string][] {
-  try {
-    const value: unknown = JSON.parse(json);
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return [];
-    return Object.entries(value).map(([key, v]) => [key, typeof v === 'string' ? v : JSON.stringify(v)]);
-  } catch {
-    return [];
-  }
-}
 
 /** The catalogue fields of the item an ad was made from, with its original image. */
 export function CatalogItemDetails({ catalogId, itemId }: { catalogId: string | null; itemId: string }) {

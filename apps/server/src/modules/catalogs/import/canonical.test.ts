@@ -23,14 +23,24 @@ const record = (fields: Record<string, string> | [string, string][], row = 1): F
 
 function item(fields: Record<string, string> | [string, string][], columnMapping?: Record<string, string>) {
   const result = createItemMapper({ columnMapping }).toItem(record(fields));
-  if ('rejected' in result) throw new Error(`rejected: ${result.rejected}`);
+  if ('rejected' in result) throw new Error(`rejected: ${result.rejected.join('; ')}`);
   return result.item;
 }
 
 function rejection(fields: Record<string, string>): string {
+  return rejections(fields).join('; ');
+}
+
+function rejections(fields: Record<string, string> | [string, string][]): string[] {
   const result = createItemMapper().toItem(record(fields));
   if (!('rejected' in result)) throw new Error('expected a rejection');
   return result.rejected;
+}
+
+function kept(fields: Record<string, string> | [string, string][], currency?: string) {
+  const result = createItemMapper({ currency }).toItem(record(fields));
+  if ('rejected' in result) throw new Error(`rejected: ${result.rejected.join('; ')}`);
+  return result;
 }
 
 describe('column names', () => {
@@ -108,7 +118,7 @@ describe('availability and condition', () => {
   it('refuses an unknown availability with the column and value', () => {
     expect(normalizeAvailability('maybe')).toBeUndefined();
     expect(rejection({ id: '1', 'g:availability': 'maybe' })).toBe(
-      'Invalid availability “maybe” in column g:availability: use one of in stock, out of stock, preorder, available for order, discontinued',
+      'Invalid availability “maybe” in column g:availability: use one of in stock, out of stock, preorder, available for order, discontinued, pending, mark_as_sold',
     );
   });
 
@@ -246,6 +256,7 @@ describe('rows', () => {
         description: 'Soft\u0001 and \u000blight\ufffe',
         'col\u000bour': 'r\u0008ed',
         brand: 'Acme',
+        price: '10 USD',
       }),
     );
     expect(result).toMatchObject({
@@ -263,7 +274,9 @@ describe('rows', () => {
         { column: 'col\u000bour', reason: expect.stringContaining('(U+0008) from column col\u000bour') },
       ],
     });
-    expect(createItemMapper().toItem(record({ id: 'A1', title: 'Clean' }))).toMatchObject({ warnings: [] });
+    expect(createItemMapper().toItem(record({ id: 'A1', title: 'Clean', price: '1 EUR' }))).toMatchObject({
+      warnings: [],
+    });
   });
 
   it('cuts long values in reasons between code points', () => {
@@ -284,7 +297,7 @@ describe('rows', () => {
     const mapper = createItemMapper();
     expect('item' in mapper.toItem(record({ id: 'A' }, 3))).toBe(true);
     expect(mapper.toItem(record({ id: 'A' }, 9))).toEqual({
-      rejected: 'Duplicate id A (first seen at row 3)',
+      rejected: ['Duplicate id A (first seen at row 3)'],
       id: 'A',
     });
   });
@@ -301,7 +314,7 @@ describe('rows', () => {
       ]),
     );
     mapper.toItem(record({ id: '2', 'g:color': 'blue', material: 'wool' }));
-    expect('item' in first && first.item.extra).toEqual({ color: 'red', 'shipping.country': 'US,CA' });
+    expect('item' in first && first.item.extra).toEqual({ color: 'red', 'shipping.country': ['US', 'CA'] });
     expect(mapper.unknownColumns()).toEqual(['g:color', 'g:size', 'g:shipping.country', 'material']);
   });
 
@@ -358,7 +371,191 @@ describe('rows', () => {
       reviewCount: 128,
       inventory: 42,
       extra: {},
+      issues: expect.any(Array) as unknown,
     });
+  });
+});
+
+describe('every problem of a row (issue 17)', () => {
+  it('lists every error of a rejected row, not only the first', () => {
+    expect(
+      rejections({ id: 'A', availability: 'maybe', price: 'cheap', rating: 'great', inventory: '-1' }),
+    ).toEqual([
+      expect.stringMatching(/^Invalid availability “maybe” in column availability/),
+      expect.stringMatching(/^Invalid price “cheap” in column price/),
+      expect.stringMatching(/^Invalid rating “great” in column rating/),
+      expect.stringMatching(/^Invalid inventory “-1” in column inventory/),
+    ]);
+    expect(rejections({ title: 'x', condition: 'broken' })).toEqual([
+      'Missing id',
+      expect.stringMatching(/^Invalid condition “broken”/),
+    ]);
+  });
+
+  it('keeps a row with a rating outside its scale, without the rating, and says so', () => {
+    const over = kept({ id: 'A', price: '10 USD', rating: '7' });
+    expect(over.item.rating).toBeNull();
+    expect(over.warnings).toEqual([
+      {
+        column: 'rating',
+        reason:
+          "Rating “7” is outside the 1–5 scale: the rating is not kept, so this item's ads leave the star rating out",
+      },
+    ]);
+    expect(kept({ id: 'A', price: '10 USD', rating: '6/5' }).item.rating).toBeNull();
+    // A rating over its own scale is brought to the templates' 1–5 scale; 0 means "no reviews yet".
+    expect(kept({ id: 'A', price: '10 USD', rating: '9/10' }).item.rating).toBe(4.5);
+    expect(kept({ id: 'A', price: '10 USD', rating: '0' })).toMatchObject({
+      item: { rating: 0 },
+      warnings: [],
+    });
+  });
+
+  it('keeps a row whose sale price is not below the price, without the sale price', () => {
+    const { item: above, warnings } = kept({ id: 'A', price: '10 USD', sale_price: '12 USD' });
+    expect(above).toMatchObject({ priceAmount: 1000, salePriceAmount: null });
+    expect(warnings).toEqual([
+      {
+        column: 'sale_price',
+        reason: 'Sale price 12.00 is not below the price 10.00: the sale price is not used',
+      },
+    ]);
+  });
+
+  it('keeps a sale price without a price as the price, and warns of a missing price', () => {
+    const alone = kept({ id: 'A', sale_price: '8 USD' });
+    expect(alone.item).toMatchObject({ priceAmount: 800, salePriceAmount: null, currency: 'USD' });
+    expect(alone.warnings[0]?.reason).toBe('Sale price 8.00 without a price: it is kept as the price');
+    const none = kept({ id: 'A', title: 'T' });
+    expect(none.item.priceAmount).toBeNull();
+    expect(none.warnings).toEqual([
+      {
+        column: 'price',
+        reason: 'Missing price: ads that show the price leave it empty, and Meta and Google refuse the item',
+      },
+    ]);
+  });
+
+  it('warns of a second product_type, which the catalogue drops', () => {
+    const { item: shirt, warnings } = kept([
+      ['id', 'A'],
+      ['price', '1 USD'],
+      ['g:product_type', 'Apparel > Shirts'],
+      ['g:product_type', 'Sale > Summer'],
+    ]);
+    expect(shirt.productType).toBe('Apparel > Shirts');
+    expect(warnings).toEqual([
+      {
+        column: 'g:product_type',
+        reason:
+          'A second product_type “Sale > Summer” was dropped: the catalogue keeps one product_type per item (“Apparel > Shirts”)',
+      },
+    ]);
+  });
+
+  it('keeps repeated unknown fields as lists', () => {
+    const { item: tagged } = kept([
+      ['id', 'A'],
+      ['price', '1 USD'],
+      ['tags', 'linen'],
+      ['tags', 'summer, sale'],
+      ['color', 'sand'],
+    ]);
+    expect(tagged.extra).toEqual({ tags: ['linen', 'summer, sale'], color: 'sand' });
+  });
+
+  it('prices written without a currency take the catalogue’s', () => {
+    expect(kept({ id: 'A', price: '19.90' }, 'eur').item).toMatchObject({
+      priceAmount: 1990,
+      currency: 'EUR',
+    });
+    expect(kept({ id: 'A', price: '19.90 USD' }, 'EUR').item.currency).toBe('USD');
+    expect(kept({ id: 'A', price: '19.90' }).item.currency).toBeNull();
+  });
+});
+
+describe("Meta's list forms (issue 17)", () => {
+  it('reads every availability of Meta’s list', () => {
+    for (const value of ['in stock', 'out of stock', 'preorder', 'available for order', 'discontinued'])
+      expect(normalizeAvailability(value)).toBe(value);
+    expect(normalizeAvailability('pending')).toBe('pending');
+    expect(normalizeAvailability('mark_as_sold')).toBe('mark_as_sold');
+    expect(normalizeAvailability('Mark as sold')).toBe('mark_as_sold');
+    expect(normalizeAvailability('https://schema.org/LimitedAvailability')).toBe('in stock');
+  });
+
+  it('splits additional image links on commas, semicolons, pipes, spaces, and JSON lists', () => {
+    const expected = ['https://a.test/1.jpg', 'https://a.test/2.jpg', 'https://a.test/3.jpg'];
+    expect(splitImageLinks(['https://a.test/1.jpg;https://a.test/2.jpg | https://a.test/3.jpg'])).toEqual(
+      expected,
+    );
+    expect(splitImageLinks(['https://a.test/1.jpg https://a.test/2.jpg\thttps://a.test/3.jpg'])).toEqual(
+      expected,
+    );
+    expect(splitImageLinks([JSON.stringify(expected)])).toEqual(expected);
+    expect(splitImageLinks(['[{"url":"https://a.test/1.jpg","tag":["front"]}]'])).toEqual([expected[0]]);
+    // A comma inside a URL's path is still part of it.
+    expect(splitImageLinks(['https://a.test/a,b.jpg|https://a.test/c.jpg'])).toEqual([
+      'https://a.test/a,b.jpg',
+      'https://a.test/c.jpg',
+    ]);
+  });
+
+  it("reads Meta's flattened image columns: the first is the main image, tags stay with their image", () => {
+    const { item: pictured } = kept([
+      ['id', 'A'],
+      ['price', '5 USD'],
+      ['image[0].url', 'https://a.test/main.jpg'],
+      ['image[0].tag[0]', 'front'],
+      ['image[0].tag[1]', 'studio'],
+      ['image[1].url', 'https://a.test/side.jpg'],
+      ['image[1].tag[0]', 'lifestyle'],
+    ]);
+    expect(pictured.imageLink).toBe('https://a.test/main.jpg');
+    expect(pictured.additionalImageLinks).toEqual(['https://a.test/side.jpg']);
+    expect(pictured.extra).toEqual({ 'image[0].tag': ['front', 'studio'], 'image[1].tag': 'lifestyle' });
+  });
+
+  it("reads Meta's image field as JSON, and keeps image_link first when the feed has both", () => {
+    const json = JSON.stringify([
+      { url: 'https://a.test/1.jpg', tag: ['x'] },
+      { url: 'https://a.test/2.jpg' },
+    ]);
+    expect(kept({ id: 'A', price: '5 USD', image: json }).item).toMatchObject({
+      imageLink: 'https://a.test/1.jpg',
+      additionalImageLinks: ['https://a.test/2.jpg'],
+    });
+    const both = kept([
+      ['id', 'A'],
+      ['price', '5 USD'],
+      ['image_link', 'https://a.test/main.jpg'],
+      ['image[0].url', 'https://a.test/1.jpg'],
+    ]).item;
+    expect(both).toMatchObject({
+      imageLink: 'https://a.test/main.jpg',
+      additionalImageLinks: ['https://a.test/1.jpg'],
+    });
+  });
+
+  it('reads additional_variant_attribute in its flattened, pair and JSON forms', () => {
+    const flat = kept([
+      ['id', 'A'],
+      ['price', '5 USD'],
+      ['additional_variant_attribute[0].label', 'Scent'],
+      ['additional_variant_attribute[0].value', 'Fruity'],
+      ['additional_variant_attribute[1].label', 'Pack'],
+      ['additional_variant_attribute[1].value', '3'],
+    ]).item;
+    expect(flat.extra).toEqual({ Scent: 'Fruity', Pack: '3' });
+    expect(
+      kept({ id: 'A', price: '5 USD', additional_variant_attribute: 'Scent:Fruity,Pack:3' }).item.extra,
+    ).toEqual({
+      Scent: 'Fruity',
+      Pack: '3',
+    });
+    expect(
+      kept({ id: 'A', price: '5 USD', additional_variant_attribute: '{"Scent":"Fruity"}' }).item.extra,
+    ).toEqual({ Scent: 'Fruity' });
   });
 });
 

@@ -5,7 +5,14 @@
  * hash that tells an import which items changed. No I/O here; parse.ts yields the rows.
  */
 import { createHash } from 'node:crypto';
-import { parsePrice, PriceError, type Price } from '@adloom/commerce';
+import {
+  formatCents,
+  itemIssues,
+  parsePrice,
+  PriceError,
+  type ItemIssueCode,
+  type Price,
+} from '@adloom/commerce';
 import { hasXmlInvalidChars, stripXmlInvalidChars, xmlInvalidCharNames } from '@adloom/template';
 
 /** The canonical fields, in the order the templates and the mapping screen list them. */
@@ -57,7 +64,7 @@ export const COLUMN_ALIASES: Readonly<Record<CanonicalField, readonly string[]>>
   id: ['item_id', 'offer_id'],
   title: ['product_title', 'product_name'],
   // Atom's <summary> is where Google's Atom example puts the description.
-  description: ['product_description', 'summary'],
+  description: ['product_description', 'summary', 'content'],
   availability: [],
   condition: [],
   price: [],
@@ -165,13 +172,15 @@ export function checkColumnMapping(columnMapping: Readonly<Record<string, string
 
 // ——— Values ———
 
-/** Meta's availability values, which the catalogue stores. */
+/** Meta's availability values (its whole documented list), which the catalogue stores. */
 export const AVAILABILITIES = [
   'in stock',
   'out of stock',
   'preorder',
   'available for order',
   'discontinued',
+  'pending',
+  'mark_as_sold',
 ] as const;
 export type Availability = (typeof AVAILABILITIES)[number];
 
@@ -186,6 +195,16 @@ const AVAILABILITY_WORDS: Readonly<Record<string, Availability>> = {
   // Google's backorder: orderable now, shipped later, which is Meta's "available for order".
   backorder: 'available for order',
   discontinued: 'discontinued',
+  // Meta's marketplace states: not yet sellable, and sold (the item stays listed as sold).
+  pending: 'pending',
+  markassold: 'mark_as_sold',
+  sold: 'mark_as_sold',
+  // schema.org's other ItemAvailability values, read as the nearest of Meta's.
+  limitedavailability: 'in stock',
+  onlineonly: 'in stock',
+  instoreonly: 'in stock',
+  madetoorder: 'available for order',
+  presale: 'preorder',
 };
 
 /**
@@ -288,9 +307,9 @@ export function parseSalePeriod(value: string): SalePeriod {
   return { start, end };
 }
 
-/** Reads a decimal number (`4.5`, `4,5`); a value such as `4.5/5` keeps its first part. */
+/** Reads a decimal number (`4.5`, `4,5`). */
 function parseDecimal(value: string): number | undefined {
-  const text = value.trim().split('/')[0]!.trim().replace(',', '.');
+  const text = value.trim().replace(',', '.');
   if (!/^\d+(?:\.\d+)?$/.test(text)) return undefined;
   return Number(text);
 }
@@ -308,25 +327,54 @@ function parseCount(value: string): number | undefined {
   return n <= MAX_INT ? n : undefined;
 }
 
+/** Where a URL starts in a list of them: the lookahead that splits `a.jpg|https://b.jpg` before `https`. */
+const URL_START = String.raw`(?=(?:https?:)?\/\/)`;
+const URL_LIST_SEPARATOR = new RegExp(String.raw`\s*[,;|]\s*${URL_START}|\s+${URL_START}`, 'i');
+
 /**
- * Splits additional image links: repeated XML elements arrive as several values, and a CSV cell may
- * hold a comma-separated list. A comma splits only where a new URL starts when the value is made of
- * URLs, so a comma inside a URL's path stays.
+ * Splits additional image links, in every form Meta and Google accept: repeated XML elements or columns
+ * arrive as several values; one value may hold a list separated by commas, semicolons, pipes or spaces,
+ * or a JSON list (of URLs, or of `{ "url": … }` objects). Between URLs a separator splits only where
+ * the next URL starts, so a comma inside a URL's path stays.
  */
 export function splitImageLinks(values: readonly string[]): string[] {
   const links: string[] = [];
   for (const value of values) {
     const text = value.trim();
     if (text === '') continue;
-    const parts = /^(?:https?:)?\/\//i.test(text)
-      ? text.split(/\s*,\s*(?=(?:https?:)?\/\/)/i)
-      : text.split(',');
+    const listed = jsonList(text);
+    if (listed) {
+      for (const entry of listed) {
+        const link = typeof entry === 'string' ? entry : imageUrlOf(entry);
+        if (link && link.trim() !== '') links.push(link.trim());
+      }
+      continue;
+    }
+    const parts = /^(?:https?:)?\/\//i.test(text) ? text.split(URL_LIST_SEPARATOR) : text.split(/[,;|]/);
     for (const part of parts) {
       const link = part.trim();
       if (link !== '') links.push(link);
     }
   }
   return links;
+}
+
+/** A JSON list written in a cell (`["a.jpg","b.jpg"]`), or undefined when the text is not one. */
+function jsonList(text: string): unknown[] | undefined {
+  if (!text.startsWith('[') || !text.endsWith(']')) return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The `url` of one of Meta's image objects (`{ "url": …, "tag": [...] }`). */
+function imageUrlOf(entry: unknown): string | undefined {
+  if (typeof entry !== 'object' || entry === null) return undefined;
+  const url = (entry as Record<string, unknown>).url;
+  return typeof url === 'string' ? url : undefined;
 }
 
 /** At most `max` characters, cut with an ellipsis between code points (never inside a surrogate pair). */
@@ -375,18 +423,27 @@ export interface CatalogItem {
   rating: number | null;
   reviewCount: number | null;
   inventory: number | null;
-  extra: Record<string, string>;
+  /** Every other column, by its name: one value, or a list when the feed repeats the column. */
+  extra: Record<string, ExtraValue>;
+  /**
+   * What Meta and Google would say of the item (codes of @adloom/commerce's ITEM_ISSUES), image size
+   * aside: decided at import, where the feed's own values (a missing availability) are still known.
+   */
+  issues: ItemIssueCode[];
 }
 
-/** A change made to a value of a row that is kept: the source column and what was done. */
+/** An extra field's value: repeated columns or XML elements keep every value, in order. */
+export type ExtraValue = string | string[];
+
+/** A change made to a value of a row that is kept, or a doubt about it: the source column and what. */
 export interface ValueWarning {
   column: string;
   reason: string;
 }
 
-/** A row's item with the changes made to its values, or why the row is rejected. */
+/** A row's item with the warnings about its values, or every reason the row is rejected. */
 export type ItemResult =
-  { item: CatalogItem; warnings: ValueWarning[] } | { rejected: string; id: string | null };
+  { item: CatalogItem; warnings: ValueWarning[] } | { rejected: string[]; id: string | null };
 
 /** At most this many distinct unknown columns are listed; a feed with more is one with a broken header. */
 const MAX_UNKNOWN_COLUMNS = 500;
@@ -394,6 +451,8 @@ const MAX_UNKNOWN_COLUMNS = 500;
 export interface ItemMapperOptions {
   /** Source column → canonical field or 'ignore' (the catalogue's columnMapping). */
   columnMapping?: Readonly<Record<string, string>>;
+  /** The catalogue's currency: prices written without one (Shopify's export) are in it. */
+  currency?: string | null | undefined;
 }
 
 /** Turns the rows of one feed into items; remembers ids (for duplicates) and unknown columns. */
@@ -410,6 +469,7 @@ export interface ItemMapper {
  */
 export function createItemMapper(options: ItemMapperOptions = {}): ItemMapper {
   const columnMapping = options.columnMapping ?? {};
+  const currency = options.currency?.trim().toUpperCase() || null;
   const routes = new Map<string, ColumnRoute>();
   const unknown = new Set<string>();
   const seen = new Map<string, number>();
@@ -426,12 +486,12 @@ export function createItemMapper(options: ItemMapperOptions = {}): ItemMapper {
 
   return {
     toItem(record) {
-      const result = recordToItem(record, route);
+      const result = recordToItem(record, route, currency);
       if ('rejected' in result) return result;
       const first = seen.get(result.item.itemId);
       if (first !== undefined) {
         return {
-          rejected: `Duplicate id ${result.item.itemId} (first seen at row ${first})`,
+          rejected: [`Duplicate id ${result.item.itemId} (first seen at row ${first})`],
           id: result.item.itemId,
         };
       }
@@ -445,14 +505,25 @@ export function createItemMapper(options: ItemMapperOptions = {}): ItemMapper {
 /** Each canonical field's position in {@link CANONICAL_FIELDS}, to collect a row's values in arrays. */
 const F = Object.fromEntries(CANONICAL_FIELDS.map((f, i) => [f, i])) as Record<CanonicalField, number>;
 
+/**
+ * Meta's flattened nested columns (JSON-path names): `image[0].url`, `image[1].tag[0]`,
+ * `additional_variant_attribute[0].label`. Group 1 is the field, 2 the index, 3 the member.
+ */
+const NESTED_COLUMN = /^(image|additional_variant_attribute)\[(\d+)\]\.(\w+)(?:\[\d+\])?$/i;
+
 /** A row's best value for each canonical field (by index), the column it came from, and the rest. */
 class Collected {
   readonly values: (string | undefined)[] = new Array<string | undefined>(CANONICAL_FIELDS.length);
   readonly ranks: number[] = new Array<number>(CANONICAL_FIELDS.length).fill(Infinity);
   readonly columns: string[] = new Array<string>(CANONICAL_FIELDS.length);
   readonly additionalImages: string[] = [];
+  /** Meta's `image` field: its pictures by index (the first is the main image when image_link is absent). */
+  readonly images: string[] = [];
+  /** Meta's additional_variant_attribute: label → value (`Scent` → `Fruity`). */
+  readonly variantLabels: string[] = [];
+  readonly variantValues: string[] = [];
   readonly warnings: ValueWarning[] = [];
-  extra: Record<string, string> = {};
+  extra: Record<string, ExtraValue> = {};
 
   text(field: number): string {
     return this.values[field] ?? '';
@@ -460,6 +531,13 @@ class Collected {
 
   has(field: number): boolean {
     return this.values[field] !== undefined;
+  }
+
+  addExtra(name: string, value: string): void {
+    const before = this.extra[name];
+    if (before === undefined) this.extra[name] = value;
+    else if (typeof before === 'string') this.extra[name] = [before, value];
+    else before.push(value);
   }
 }
 
@@ -480,8 +558,7 @@ function collect(record: FeedRecord, route: (name: string) => ColumnRoute): Coll
     }
     if (value === '') continue;
     if (r.kind === 'extra') {
-      const before = row.extra[r.name];
-      row.extra[r.name] = before === undefined ? value : `${before},${value}`;
+      if (!collectNested(row, r.name, value)) row.addExtra(r.name, value);
       continue;
     }
     const index = F[r.field];
@@ -494,13 +571,93 @@ function collect(record: FeedRecord, route: (name: string) => ColumnRoute): Coll
       if (r.rank === row.ranks[index]) row.additionalImages.push(value);
       continue;
     }
+    if (index === F.image_link && value.startsWith('[')) {
+      // Meta's `image` column may hold its JSON form: [{"url": …, "tag": […]}, …].
+      const links = splitImageLinks([value]);
+      if (links.length > 0) {
+        row.images.push(...links);
+        continue;
+      }
+    }
     if (r.rank < row.ranks[index]!) {
       row.values[index] = value;
       row.ranks[index] = r.rank;
       row.columns[index] = name;
+    } else if (r.rank === row.ranks[index] && value !== row.values[index]) {
+      // Google allows several product_type values, and feeds repeat other fields by mistake: one is kept.
+      const field = CANONICAL_FIELDS[index]!;
+      row.warnings.push({
+        column: name,
+        reason: `A second ${field} “${shorten(value, 80)}” was dropped: the catalogue keeps one ${field} per item (“${shorten(row.text(index), 80)}”)`,
+      });
     }
   }
+  if (row.images.length > 0) {
+    // The first of Meta's images is the main one unless image_link said otherwise; the rest are additional.
+    const [first, ...rest] = row.images.filter((link) => link !== undefined && link !== '');
+    if (first !== undefined && !row.has(F.image_link)) {
+      row.values[F.image_link] = first;
+      row.columns[F.image_link] = 'image[0].url';
+    } else if (first !== undefined) rest.unshift(first);
+    if (rest.length > 0 && row.ranks[imageField] === Infinity) row.additionalImages.push(...rest);
+  }
+  for (let i = 0; i < row.variantLabels.length; i += 1) {
+    const label = row.variantLabels[i];
+    const value = row.variantValues[i];
+    if (label && value) row.addExtra(label, value);
+  }
   return row;
+}
+
+/**
+ * Meta's nested fields, flattened (`image[0].url`) or JSON-encoded in one cell: images join the item's
+ * images, a variant attribute becomes an extra field named by its label. False when `name` is not one.
+ */
+function collectNested(row: Collected, name: string, value: string): boolean {
+  const nested = NESTED_COLUMN.exec(name);
+  if (nested) {
+    const field = nested[1]!.toLowerCase();
+    const index = Number(nested[2]);
+    const member = nested[3]!.toLowerCase();
+    if (field === 'image' && member === 'url') {
+      row.images[index] = value;
+      return true;
+    }
+    if (field === 'image') {
+      // An image's tags stay with that image's index: `image[0].tag` → ['front', 'lifestyle'].
+      row.addExtra(name.replace(/\[\d+\]$/, ''), value);
+      return true;
+    }
+    if (member === 'label') row.variantLabels[index] = value;
+    else if (member === 'value') row.variantValues[index] = value;
+    else return false;
+    return true;
+  }
+  if (name.toLowerCase() !== 'additional_variant_attribute') return false;
+  // Meta's one-cell forms: `Scent:Fruity,Size:Large`, or JSON ({"Scent": "Fruity"} or [{label, value}]).
+  for (const [label, attribute] of variantAttributes(value)) row.addExtra(label, attribute);
+  return true;
+}
+
+function variantAttributes(value: string): [string, string][] {
+  if (value.startsWith('{') || value.startsWith('[')) {
+    try {
+      const parsed: unknown = JSON.parse(value);
+      const entries = Array.isArray(parsed)
+        ? parsed.map((e) => [(e as Record<string, unknown>)?.label, (e as Record<string, unknown>)?.value])
+        : Object.entries(parsed as Record<string, unknown>);
+      return entries
+        .filter(([l, v]) => typeof l === 'string' && l.trim() !== '' && v !== null && v !== undefined)
+        .map(([l, v]) => [String(l).trim(), String(v as string).trim()]);
+    } catch {
+      // Not JSON after all: read as pairs below.
+    }
+  }
+  return value
+    .split(/[,;|]/)
+    .map((pair) => pair.split(':'))
+    .filter((parts) => parts.length >= 2 && parts[0]!.trim() !== '')
+    .map(([label, ...rest]) => [label!.trim(), rest.join(':').trim()] as [string, string]);
 }
 
 /** The report's text for characters removed from a column's value. */
@@ -510,10 +667,9 @@ function removedCharsReason(value: string, column: string): string {
   return `Removed ${what} XML cannot hold (${names.join(', ')}) from column ${column}; the row is kept`;
 }
 
-function rejectValue(row: Collected, id: string, what: string, field: number, why: string): ItemResult {
-  const value = row.text(field);
-  const shown = shorten(value, 80);
-  return { rejected: `Invalid ${what} “${shown}” in column ${row.columns[field]}: ${why}`, id };
+function invalidValue(row: Collected, what: string, field: number, why: string): string {
+  const shown = shorten(row.text(field), 80);
+  return `Invalid ${what} “${shown}” in column ${row.columns[field]}: ${why}`;
 }
 
 function readPrice(row: Collected, field: number): Price | null | string {
@@ -526,32 +682,67 @@ function readPrice(row: Collected, field: number): Price | null | string {
   }
 }
 
-function recordToItem(record: FeedRecord, route: (name: string) => ColumnRoute): ItemResult {
+/** The rating scale of the renderer (spec: rating_scale_min 1, rating_scale_max 5). */
+const RATING_MIN = 1;
+const RATING_MAX = 5;
+
+/**
+ * Reads a rating (`4.5`, `4,5`, `9/10`): a value written over its own scale is brought to the 1–5 scale
+ * the templates draw (`9/10` → 4.5). Undefined when it is not a number.
+ */
+function parseRating(value: string): { rating: number; scale: number | undefined } | undefined {
+  const [text = '', scaleText] = value.trim().split('/');
+  const rating = parseDecimal(text);
+  if (rating === undefined) return undefined;
+  if (scaleText === undefined) return { rating, scale: undefined };
+  const scale = parseDecimal(scaleText);
+  if (scale === undefined || scale <= 0) return undefined;
+  return {
+    rating: scale === RATING_MAX ? rating : Math.round((rating / scale) * RATING_MAX * 100) / 100,
+    scale,
+  };
+}
+
+function recordToItem(
+  record: FeedRecord,
+  route: (name: string) => ColumnRoute,
+  catalogCurrency: string | null,
+): ItemResult {
   const row = collect(record, route);
   const id = row.text(F.id);
-  if (id === '') return { rejected: 'Missing id', id: null };
+  const errors: string[] = [];
+  const warnings = row.warnings;
+  if (id === '') errors.push('Missing id');
 
   let availability: Availability = 'in stock';
   if (row.has(F.availability)) {
     const a = normalizeAvailability(row.text(F.availability));
-    if (!a)
-      return rejectValue(row, id, 'availability', F.availability, `use one of ${AVAILABILITIES.join(', ')}`);
-    availability = a;
+    if (a) availability = a;
+    else
+      errors.push(
+        invalidValue(row, 'availability', F.availability, `use one of ${AVAILABILITIES.join(', ')}`),
+      );
   }
   let condition: Condition = 'new';
   if (row.has(F.condition)) {
     const c = normalizeCondition(row.text(F.condition));
-    if (!c) return rejectValue(row, id, 'condition', F.condition, `use one of ${CONDITIONS.join(', ')}`);
-    condition = c;
+    if (c) condition = c;
+    else errors.push(invalidValue(row, 'condition', F.condition, `use one of ${CONDITIONS.join(', ')}`));
   }
 
-  const price = readPrice(row, F.price);
-  if (typeof price === 'string') return rejectValue(row, id, 'price', F.price, price);
-  const salePrice = readPrice(row, F.sale_price);
-  if (typeof salePrice === 'string') return rejectValue(row, id, 'sale price', F.sale_price, salePrice);
+  let price = readPrice(row, F.price);
+  if (typeof price === 'string') {
+    errors.push(invalidValue(row, 'price', F.price, price));
+    price = null;
+  }
+  let salePrice = readPrice(row, F.sale_price);
+  if (typeof salePrice === 'string') {
+    errors.push(invalidValue(row, 'sale price', F.sale_price, salePrice));
+    salePrice = null;
+  }
   if (price?.currency && salePrice?.currency && price.currency !== salePrice.currency) {
     const why = `its currency differs from the price’s (${price.currency})`;
-    return rejectValue(row, id, 'sale price', F.sale_price, why);
+    errors.push(invalidValue(row, 'sale price', F.sale_price, why));
   }
 
   let period: SalePeriod = { start: null, end: null };
@@ -560,27 +751,57 @@ function recordToItem(record: FeedRecord, route: (name: string) => ColumnRoute):
       period = parseSalePeriod(row.text(F.sale_price_effective_date));
     } catch (e) {
       if (!(e instanceof ValueError)) throw e;
-      return rejectValue(row, id, 'sale period', F.sale_price_effective_date, e.message);
+      errors.push(invalidValue(row, 'sale period', F.sale_price_effective_date, e.message));
     }
   }
 
   let rating: number | null = null;
   if (row.has(F.rating)) {
-    const r = parseDecimal(row.text(F.rating));
-    if (r === undefined) return rejectValue(row, id, 'rating', F.rating, 'write a number such as 4.5');
-    rating = r;
+    const r = parseRating(row.text(F.rating));
+    if (r === undefined) errors.push(invalidValue(row, 'rating', F.rating, 'write a number such as 4.5'));
+    // 0 is how feeds say "no reviews yet": kept, and no ad draws it.
+    else if (r.rating !== 0 && (r.rating < RATING_MIN || r.rating > RATING_MAX)) {
+      const scale = r.scale === undefined ? `${RATING_MIN}–${RATING_MAX}` : `0–${r.scale}`;
+      warnings.push({
+        column: row.columns[F.rating]!,
+        reason: `Rating “${shorten(row.text(F.rating), 20)}” is outside the ${scale} scale: the rating is not kept, so this item's ads leave the star rating out`,
+      });
+    } else rating = r.rating;
   }
   let reviewCount: number | null = null;
   if (row.has(F.review_count)) {
     const n = parseCount(row.text(F.review_count));
-    if (n === undefined) return rejectValue(row, id, 'review count', F.review_count, WHOLE_NUMBER);
-    reviewCount = n;
+    if (n === undefined) errors.push(invalidValue(row, 'review count', F.review_count, WHOLE_NUMBER));
+    else reviewCount = n;
   }
   let inventory: number | null = null;
   if (row.has(F.inventory)) {
     const n = parseCount(row.text(F.inventory));
-    if (n === undefined) return rejectValue(row, id, 'inventory', F.inventory, WHOLE_NUMBER);
-    inventory = n;
+    if (n === undefined) errors.push(invalidValue(row, 'inventory', F.inventory, WHOLE_NUMBER));
+    else inventory = n;
+  }
+  if (errors.length > 0) return { rejected: errors, id: id === '' ? null : id };
+
+  let priceAmount = price?.amount ?? null;
+  let salePriceAmount = salePrice?.amount ?? null;
+  if (priceAmount === null && salePriceAmount !== null) {
+    warnings.push({
+      column: row.columns[F.sale_price]!,
+      reason: `Sale price ${formatCents(salePriceAmount)} without a price: it is kept as the price`,
+    });
+    priceAmount = salePriceAmount;
+    salePriceAmount = null;
+  } else if (priceAmount === null) {
+    warnings.push({
+      column: row.columns[F.price] ?? 'price',
+      reason: 'Missing price: ads that show the price leave it empty, and Meta and Google refuse the item',
+    });
+  } else if (salePriceAmount !== null && salePriceAmount >= priceAmount) {
+    warnings.push({
+      column: row.columns[F.sale_price]!,
+      reason: `Sale price ${formatCents(salePriceAmount)} is not below the price ${formatCents(priceAmount)}: the sale price is not used`,
+    });
+    salePriceAmount = null;
   }
 
   const item: CatalogItem = {
@@ -589,9 +810,9 @@ function recordToItem(record: FeedRecord, route: (name: string) => ColumnRoute):
     description: row.text(F.description),
     availability,
     condition,
-    priceAmount: price?.amount ?? null,
-    currency: price?.currency ?? salePrice?.currency ?? null,
-    salePriceAmount: salePrice?.amount ?? null,
+    priceAmount,
+    currency: price?.currency ?? salePrice?.currency ?? (priceAmount === null ? null : catalogCurrency),
+    salePriceAmount,
     salePriceStart: period.start,
     salePriceEnd: period.end,
     link: row.text(F.link),
@@ -610,8 +831,31 @@ function recordToItem(record: FeedRecord, route: (name: string) => ColumnRoute):
     reviewCount,
     inventory,
     extra: row.extra,
+    issues: [],
   };
-  return { item, warnings: row.warnings };
+  item.issues = itemIssues({
+    id: item.itemId,
+    title: item.title,
+    description: item.description,
+    link: item.link,
+    imageLink: item.imageLink,
+    availability: row.has(F.availability) ? item.availability : null,
+    condition: row.has(F.condition) ? item.condition : null,
+    priceAmount: item.priceAmount,
+    salePriceAmount: item.salePriceAmount,
+    currency: item.currency,
+    brand: item.brand,
+    gtin: firstExtra(row.extra, 'gtin'),
+    mpn: firstExtra(row.extra, 'mpn'),
+    googleProductCategory: item.googleProductCategory,
+  });
+  return { item, warnings };
+}
+
+/** The first value of an extra field, or ''. */
+function firstExtra(extra: Record<string, ExtraValue>, name: string): string {
+  const value = extra[name];
+  return (Array.isArray(value) ? value[0] : value) ?? '';
 }
 
 const WHOLE_NUMBER = 'write a whole number, 0 or more';
@@ -650,14 +894,15 @@ export function itemJson(item: CatalogItem): string {
     review_count: item.reviewCount,
     inventory: item.inventory,
     extra: sortedRecord(item.extra),
+    issues: item.issues,
   });
 }
 
-function sortedRecord(record: Record<string, string>): Record<string, string> {
+function sortedRecord(record: Record<string, ExtraValue>): Record<string, ExtraValue> {
   const keys = Object.keys(record);
   if (keys.length < 2) return record;
   keys.sort();
-  const sorted: Record<string, string> = {};
+  const sorted: Record<string, ExtraValue> = {};
   for (const key of keys) sorted[key] = record[key]!;
   return sorted;
 }

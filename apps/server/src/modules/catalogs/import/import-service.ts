@@ -22,7 +22,7 @@ import {
 import type { AppDeps } from '../../../deps.js';
 import { DomainError } from '../../../errors.js';
 import { isHandBack } from '../../../jobs/queue.js';
-import { contentHash, createItemMapper, itemJson, shorten } from './canonical.js';
+import { contentHash, createItemMapper, itemJson, shorten, type ItemMapper } from './canonical.js';
 import {
   type CatalogSource,
   FeedFetchError,
@@ -31,7 +31,14 @@ import {
   type OpenedSource,
 } from './fetch-source.js';
 import { checkImageHosts, ImageHostTally } from './image-hosts.js';
-import { type Feed, FeedParseError, type FeedFormatHint, openFeed } from './parse.js';
+import { type Feed, FEED_FORMAT_HINTS, FeedParseError, type FeedFormatHint, openFeed } from './parse.js';
+
+/** The catalogue's format setting as a parser hint (null or an unknown word: detect). */
+function feedFormatHint(setting: string | null): FeedFormatHint | undefined {
+  return (FEED_FORMAT_HINTS as readonly string[]).includes(setting ?? '')
+    ? (setting as FeedFormatHint)
+    : undefined;
+}
 
 /** The spec's text for an import that found nothing to keep. */
 export const NO_VALID_ITEMS = 'No valid items in the feed';
@@ -167,7 +174,11 @@ export async function runCatalogImport(
   heartbeat.unref();
   try {
     const [catalog] = await db
-      .select({ columnMapping: catalogs.columnMapping })
+      .select({
+        columnMapping: catalogs.columnMapping,
+        feedFormat: catalogs.feedFormat,
+        currency: catalogs.currency,
+      })
       .from(catalogs)
       .where(eq(catalogs.id, catalogId));
     if (!catalog) throw new Error(`Catalogue ${catalogId} does not exist`);
@@ -180,8 +191,10 @@ export async function runCatalogImport(
     const stop = () => opened.stream.destroy(options.signal?.reason as Error);
     options.signal?.addEventListener('abort', stop, { once: true });
     try {
-      feed = await openFeed(opened.stream, { format: options.format, maxBytes: options.fetch?.maxBytes });
-      await writeItems(db, options, feed, opened, report, catalog.columnMapping);
+      const format = options.format ?? feedFormatHint(catalog.feedFormat);
+      feed = await openFeed(opened.stream, { format, maxBytes: options.fetch?.maxBytes });
+      const mapper = createItemMapper({ columnMapping: catalog.columnMapping, currency: catalog.currency });
+      await writeItems(db, options, feed, opened, report, mapper);
     } finally {
       options.signal?.removeEventListener('abort', stop);
       opened.stream.destroy();
@@ -264,11 +277,10 @@ async function writeItems(
   feed: Feed,
   source: OpenedSource,
   report: ImportReport,
-  columnMapping: Record<string, string>,
+  mapper: ItemMapper,
 ): Promise<void> {
   const { catalogId, importId } = options;
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
-  const mapper = createItemMapper({ columnMapping });
   // Rows as JSON text: one jsonb parameter per INSERT is several times faster than one parameter per
   // value (29 per row), on PGlite most of all, and is the same SQL on PostgreSQL.
   let batch: string[] = [];
@@ -312,7 +324,13 @@ async function writeItems(
       }
       const result = mapper.toItem(event);
       if ('rejected' in result) {
-        report.reject({ row: event.row, id: result.id, reason: result.rejected });
+        const reasons = result.rejected;
+        report.reject({
+          row: event.row,
+          id: result.id,
+          reason: reasons.join('; '),
+          ...(reasons.length > 1 ? { reasons } : {}),
+        });
         continue;
       }
       for (const { column, reason } of result.warnings)
@@ -368,6 +386,7 @@ const ITEM_COLUMNS = sql.raw(
     'review_count',
     'inventory',
     'extra',
+    'issues',
   ].join(', '),
 );
 

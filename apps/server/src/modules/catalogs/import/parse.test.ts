@@ -112,6 +112,52 @@ describe('CSV and TSV', () => {
   });
 });
 
+describe("Meta's comment lines and the format (issue 17)", () => {
+  // Meta's "Metadata tags" page: space-delimited comments at the top of TSV/CSV feeds.
+  const metaTsv =
+    '# ref_application_id 451257172939091\n# ref_asset_id 12345\nid\ttitle\tprice\nDB_1\tDog Bowl In Blue\t9.99 GBP\n';
+
+  it('skips the leading comment lines of a TSV or CSV, before sniffing the header', async () => {
+    const tsv = await read(metaTsv);
+    expect(tsv.format).toBe('tsv');
+    expect(tsv.events.map(asObject)).toEqual([
+      { row: 1, id: 'DB_1', title: 'Dog Bowl In Blue', price: '9.99 GBP' },
+    ]);
+    const csv = await read('\ufeff# ref_application_id 1, "quoted"\nid,title\n1,a\n2,b,c\n');
+    expect(csv.events.map(asObject)).toEqual([
+      { row: 1, id: '1', title: 'a' },
+      // Line numbers still count the comment lines.
+      {
+        kind: 'rejected',
+        row: 2,
+        id: null,
+        reason: 'Malformed row: 3 columns where the header has 2 (line 4)',
+      },
+    ]);
+  });
+
+  it('keeps a # inside the data', async () => {
+    const { events } = await read('id,title\n#1,a\n');
+    expect(events.map(asObject)).toEqual([{ row: 1, id: '#1', title: 'a' }]);
+  });
+
+  it('reads JSON and JSON Lines from their first bytes', async () => {
+    const json = await read('[{"id":"1","title":"a"}]');
+    expect(json.format).toBe('json');
+    expect(json.events.map(asObject)).toEqual([{ row: 1, id: '1', title: 'a' }]);
+    const lines = await read('{"id":"1"}\n{"id":"2"}\n');
+    expect(lines.format).toBe('jsonl');
+    expect(lines.events).toHaveLength(2);
+  });
+
+  it('takes the format the user chose over the first bytes', async () => {
+    const asCsv = await read('{"id":"1"}\n', { format: 'csv' });
+    expect(asCsv.format).toBe('csv');
+    const asJsonl = await read('{"id":"1"}\n{"id":"2"}\n', { format: 'jsonl' });
+    expect(asJsonl.format).toBe('jsonl');
+  });
+});
+
 describe('gzip', () => {
   it('inflates a gzip feed found by its magic bytes, CSV or XML', async () => {
     const csv = await read(gzipSync('id,title\n1,a\n2,b\n'));
@@ -233,19 +279,23 @@ describe('RSS and Atom', () => {
     expect(events.map(asObject)).toEqual([{ row: 1, title: 'Café' }]);
   });
 
-  it('ends with an error naming the line when the XML breaks', async () => {
+  it('skips a malformed item with its line and reads on', async () => {
     const broken = RSS.replace('<g:price>59.00 USD</g:price>', '<g:price>59.00 USD</g:prize>');
-    const feed = await openFeed(chunked(broken));
-    const seen: FeedEvent[] = [];
-    const error = await (async () => {
-      for await (const event of feed.events()) seen.push(event);
-    })().then(
-      () => undefined,
-      (e: unknown) => e,
-    );
-    expect(error).toBeInstanceOf(FeedParseError);
-    expect((error as Error).message).toMatch(/^The feed is not well-formed XML: .*\(line 11\)$/);
-    expect(seen).toEqual([]);
+    const { events } = await read(broken);
+    expect(events.map(asObject)).toEqual([
+      {
+        kind: 'rejected',
+        row: 1,
+        id: 'A1',
+        reason: expect.stringMatching(/^Malformed item: .*\(line 1[0-5]\)$/) as unknown,
+      },
+      { row: 2, 'g:id': 'A2', 'g:title': '' },
+    ]);
+  });
+
+  it('still ends with an error naming the line when the XML breaks outside items', async () => {
+    const broken = RSS.replace('<title>Shop</title>', '<title>Shop</titel>');
+    await expect(read(broken)).rejects.toThrow(/^The feed is not well-formed XML: .*\(line \d+\)$/);
   });
 
   it('keeps raw control characters in values, for the item mapper to remove and report', async () => {
@@ -257,15 +307,65 @@ describe('RSS and Atom', () => {
     expect(events.map(asObject)[0]).toMatchObject({ row: 1, 'g:brand': 'Ac\u000bme' });
     expect(events).toHaveLength(2);
     // In a tag name it is still broken XML.
-    await expect(read(RSS.replace('<g:price>59.00', '<g:pr\u000bice>59.00'))).rejects.toThrow(
-      /^The feed is not well-formed XML: disallowed character in tag name\. \(line 11\)$/,
-    );
+    const { events: skipped } = await read(RSS.replace('<g:price>59.00', '<g:pr\u000bice>59.00'));
+    expect(skipped[0]).toMatchObject({
+      kind: 'rejected',
+      reason: expect.stringMatching(
+        /^Malformed item: disallowed character in tag name\. \(line 11\)$/,
+      ) as unknown,
+    });
   });
 
-  it('says an HTML page is not a feed', async () => {
-    await expect(read('<!DOCTYPE html><html><body>Sign in</body></html>')).rejects.toThrow(
-      'The address returned an HTML page, not a catalogue feed: check the feed URL',
+  it('says an HTML page is not a feed, whatever the case of its doctype and whatever the hint', async () => {
+    const message = 'The address returned an HTML page, not a catalogue feed: check the feed URL';
+    await expect(read('<!DOCTYPE html><html><body>Sign in</body></html>')).rejects.toThrow(message);
+    await expect(read('\n  <!doctype html>\n<html lang="en"><body>Sign in</body></html>')).rejects.toThrow(
+      message,
     );
+    await expect(read('<!-- page --><html><body></body></html>')).rejects.toThrow(message);
+    await expect(read('<!doctype html><p>x</p>', { format: 'csv' })).rejects.toThrow(message);
+  });
+
+  it('reads HTML named entities as their characters', async () => {
+    const { events } = await read(
+      '<rss><channel><item><g:id>1</g:id><title>Caf&eacute; cr&egrave;me &ndash; 2&nbsp;&times; 250&thinsp;g</title></item></channel></rss>',
+    );
+    expect(events.map(asObject)).toEqual([
+      { row: 1, 'g:id': '1', title: 'Café crème – 2\u00a0× 250\u2009g' },
+    ]);
+  });
+
+  it('skips only the item with an entity that is neither XML nor HTML', async () => {
+    const { events } = await read(
+      '<rss><channel><item><g:id>1</g:id><title>A &bogus; B</title></item><item><g:id>2</g:id></item></channel></rss>',
+    );
+    expect(events.map(asObject)).toEqual([
+      { kind: 'rejected', row: 1, id: '1', reason: 'Malformed item: undefined entity. (line 1)' },
+      { row: 2, 'g:id': '2' },
+    ]);
+  });
+
+  it("decodes Atom's html and xhtml text to plain text", async () => {
+    // The text constructs of RFC 4287 §3.1, as Google's Atom example writes an item.
+    const atom = `<?xml version="1.0"?>
+<feed xmlns="http://www.w3.org/2005/Atom" xmlns:g="http://base.google.com/ns/1.0">
+  <entry>
+    <g:id>C1</g:id>
+    <title type="html">Caf&amp;eacute; &lt;b&gt;mug&lt;/b&gt;</title>
+    <summary type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml"><p>Stoneware, <em>hand</em> glazed.</p><p>350&#160;ml</p></div></summary>
+    <content type="text">&lt;kept as text&gt;</content>
+  </entry>
+</feed>`;
+    const { events } = await read(atom);
+    expect(events.map(asObject)).toEqual([
+      {
+        row: 1,
+        'g:id': 'C1',
+        title: 'Café mug',
+        summary: 'Stoneware, hand glazed.\n350 ml',
+        content: '<kept as text>',
+      },
+    ]);
   });
 
   it('rejects an item with more text than a row may hold, and reads on', async () => {

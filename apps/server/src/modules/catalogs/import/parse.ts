@@ -1,21 +1,39 @@
 /**
- * Streaming feed parsers: CSV and TSV (csv-parse) and RSS 2.0 / Atom XML with Google's `g:` fields
- * (saxes), gzip inflated on the fly. They yield one row at a time and hold at most one input chunk
- * and the rows it completed, so memory stays flat however long the feed is.
+ * Streaming feed parsers: CSV and TSV (csv-parse; Meta's leading `#` comment lines skipped, Shopify's
+ * products export turned into one row per variant), RSS 2.0 / Atom XML with Google's `g:` fields (saxes),
+ * and JSON or JSON Lines (json-feed.ts), gzip inflated on the fly. They yield one row at a time and hold
+ * at most one input chunk and the rows it completed, so memory stays flat however long the feed is.
  */
 import { Readable, pipeline } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { parse as parseCsv, type CsvError, type Options as CsvOptions } from 'csv-parse';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import type { FeedRecord } from './canonical.js';
+import { collapseText, htmlEntity, htmlToText } from './html-text.js';
+import { detectJsonShape, jsonEvents } from './json-feed.js';
+import { isShopifyProductsHeader, shopifyVariantRecords } from './shopify-export.js';
 
-export type FeedFormat = 'csv' | 'tsv' | 'rss' | 'atom';
-/** What a caller may say about a feed; undefined means: look at its first bytes. */
-export type FeedFormatHint = 'csv' | 'tsv' | 'xml';
+/** The formats an import tells apart (catalog_imports.format). */
+export const FEED_FORMATS = ['csv', 'tsv', 'rss', 'atom', 'json', 'jsonl', 'shopify'] as const;
+export type FeedFormat = (typeof FEED_FORMATS)[number];
+/** What a user may say a feed is (the catalogue's format setting); undefined means: look at its first bytes. */
+export const FEED_FORMAT_HINTS = ['csv', 'tsv', 'xml', 'json', 'jsonl', 'shopify'] as const;
+export type FeedFormatHint = (typeof FEED_FORMAT_HINTS)[number];
+
+/** How the report names a detected format. */
+export const FEED_FORMAT_NAMES: Readonly<Record<FeedFormat, string>> = {
+  csv: 'CSV',
+  tsv: 'TSV',
+  rss: 'RSS 2.0 (XML)',
+  atom: 'Atom 1.0 (XML)',
+  json: 'JSON',
+  jsonl: 'JSON Lines',
+  shopify: 'Shopify products export (CSV)',
+};
 
 /** One row read, or one row the parser had to skip (a malformed CSV line) with the reason. */
 export type FeedEvent =
-  ({ kind: 'record' } & FeedRecord) | { kind: 'rejected'; row: number; id: null; reason: string };
+  ({ kind: 'record' } & FeedRecord) | { kind: 'rejected'; row: number; id: string | null; reason: string };
 
 /** A feed that cannot be read on (broken XML, corrupt gzip, too large): the message is for the user. */
 export class FeedParseError extends Error {
@@ -68,6 +86,7 @@ export async function openFeed(
   input: AsyncIterable<Uint8Array>,
   options: OpenFeedOptions = {},
 ): Promise<Feed> {
+  const hint = options.format;
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_FEED_BYTES;
   const raw = new Peeker(input);
   const magic = await raw.peek(2);
@@ -87,21 +106,53 @@ export async function openFeed(
   const body = new Peeker(counted(gzip ? gunzip(raw) : raw));
   const head = await body.peek(PEEK_BYTES);
   const start = skipBomAndSpace(head);
-  const xml = options.format === 'xml' || (options.format === undefined && head[start] === 0x3c);
+  const first = head[start];
+  // Before any hint: a sign-in page given as a CSV is still a page, whatever the user chose.
+  if (first === 0x3c && isHtmlPage(head.subarray(start, start + 2048).toString('latin1'))) {
+    throw new FeedParseError(HTML_PAGE);
+  }
+  const json =
+    hint === 'json' || hint === 'jsonl' || (hint === undefined && (first === 0x5b || first === 0x7b));
+  const xml = hint === 'xml' || (hint === undefined && first === 0x3c);
 
   let format: FeedFormat;
   let events: () => AsyncGenerator<FeedEvent, void, undefined>;
-  if (xml) {
+  if (json) {
+    const shape =
+      hint === 'json' || hint === 'jsonl' ? hint : detectJsonShape(head.subarray(start).toString('utf8'));
+    format = shape;
+    events = () => jsonEvents(body, shape);
+  } else if (xml) {
     const text = head.subarray(0, 1024).toString('latin1');
     format = /<(?:[\w.-]+:)?feed[\s>]/.test(firstElement(text)) ? 'atom' : 'rss';
     const encoding =
       /^\s*(?:\ufeff|ï»¿)?<\?xml[^>]*encoding\s*=\s*["']([\w.:-]+)["']/i.exec(text)?.[1] ?? 'utf-8';
     events = () => xmlEvents(body, encoding, (root) => (format = root));
   } else {
+    // Meta's feeds may open with comment lines (`# ref_application_id 123`): the header follows them.
+    const comments = await body.skipCommentLines(MAX_HEADER_BYTES);
     const line = await body.peek(MAX_HEADER_BYTES, (chunk) => chunk.includes(0x0a));
-    const delimiter = options.format === 'tsv' ? '\t' : sniffDelimiter(firstLine(line));
+    const delimiter = hint === 'tsv' ? '\t' : sniffDelimiter(firstLine(line));
     format = delimiter === '\t' ? 'tsv' : 'csv';
-    events = () => csvEvents(body, delimiter);
+    const onHeader = (names: readonly string[]) => {
+      if (hint === 'shopify' || ((hint === undefined || hint === 'csv') && isShopifyProductsHeader(names)))
+        format = 'shopify';
+    };
+    events = async function* () {
+      const rows = csvEvents(body, delimiter, comments.lines, onHeader);
+      const iterator = rows[Symbol.asyncIterator]();
+      const head = await iterator.next();
+      if (head.done) return;
+      const all = (async function* () {
+        yield head.value;
+        for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+      })();
+      try {
+        yield* format === 'shopify' ? shopifyVariantRecords(all) : all;
+      } finally {
+        await iterator.return?.(undefined);
+      }
+    };
   }
   let started = false;
   return {
@@ -118,6 +169,15 @@ export async function openFeed(
       return events();
     },
   };
+}
+
+/** The text every HTML page gets, whatever its spelling of the doctype. */
+export const HTML_PAGE = 'The address returned an HTML page, not a catalogue feed: check the feed URL';
+
+/** True when the text starts an HTML page: `<!DOCTYPE html>` in any case, or an `<html>` root. */
+function isHtmlPage(text: string): boolean {
+  const cleaned = text.replace(/^(?:\s*(?:<\?[\s\S]*?\?>|<!--[\s\S]*?-->))*\s*/, '');
+  return /^<!doctype\s+html\b/i.test(cleaned) || /^<html[\s>]/i.test(cleaned);
 }
 
 function skipBomAndSpace(head: Buffer): number {
@@ -196,6 +256,29 @@ class Peeker implements AsyncIterable<Buffer> {
     return joined;
   }
 
+  /**
+   * Drops the lines at the start that begin with `#` (after a byte order mark), as Meta's feeds write
+   * their reference comments before the header; returns how many lines went.
+   */
+  async skipCommentLines(max: number): Promise<{ lines: number }> {
+    let lines = 0;
+    for (;;) {
+      const head = await this.peek(2);
+      const bom = head[0] === 0xef && head[1] === 0xbb ? 3 : 0;
+      const held = await this.peek(bom + 1);
+      if (held[bom] !== 0x23) return { lines };
+      const line = await this.peek(max, (chunk) => chunk.includes(0x0a));
+      const end = line.indexOf(0x0a);
+      if (end < 0) throw new FeedParseError('The feed has comment lines but no header line');
+      // The byte order mark stays in front of the next line, for csv-parse to drop.
+      const rest = line.subarray(end + 1);
+      const kept = bom ? Buffer.concat([line.subarray(0, bom), rest]) : rest;
+      this.head = kept.length > 0 ? [kept] : [];
+      this.size = kept.length;
+      lines += 1;
+    }
+  }
+
   async *[Symbol.asyncIterator](): AsyncGenerator<Buffer> {
     try {
       const head = this.head;
@@ -236,8 +319,8 @@ function gunzip(source: AsyncIterable<Uint8Array>): AsyncIterable<Buffer> {
 
 // ——— CSV and TSV ———
 
-function csvReason(error: CsvError, lastLine: number): string {
-  const line = (error as CsvError & { lines?: number }).lines;
+function csvReason(error: CsvError, lastLine: number, skippedLines: number): string {
+  const line = ((error as CsvError & { lines?: number }).lines ?? 0) + skippedLines;
   const record = (error as CsvError & { record?: unknown[] }).record;
   switch (error.code) {
     case 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH':
@@ -255,7 +338,12 @@ function csvReason(error: CsvError, lastLine: number): string {
   }
 }
 
-async function* csvEvents(source: AsyncIterable<Buffer>, delimiter: string): AsyncGenerator<FeedEvent> {
+async function* csvEvents(
+  source: AsyncIterable<Buffer>,
+  delimiter: string,
+  skippedLines: number,
+  onHeader: (names: readonly string[]) => void,
+): AsyncGenerator<FeedEvent> {
   let header: string[] | undefined;
   let row = 0;
   let lastLine = 0;
@@ -270,9 +358,10 @@ async function* csvEvents(source: AsyncIterable<Buffer>, delimiter: string): Asy
     skip_records_with_error: true,
     max_record_size: MAX_ROW_CHARS,
     on_record: (values: string[], context): FeedEvent | null => {
-      lastLine = context.lines;
+      lastLine = context.lines + skippedLines;
       if (header === undefined) {
         header = values.map((name, i) => name.trim() || `column_${i + 1}`);
+        onHeader(header);
         return null;
       }
       row += 1;
@@ -291,8 +380,14 @@ async function* csvEvents(source: AsyncIterable<Buffer>, delimiter: string): Asy
         );
       }
       row += 1;
-      const event: FeedEvent = { kind: 'rejected', row, id: null, reason: csvReason(error, lastLine) };
-      lastLine = (error as CsvError & { lines?: number }).lines ?? lastLine;
+      const event: FeedEvent = {
+        kind: 'rejected',
+        row,
+        id: null,
+        reason: csvReason(error, lastLine, skippedLines),
+      };
+      const errorLine = (error as CsvError & { lines?: number }).lines;
+      lastLine = errorLine === undefined ? lastLine : errorLine + skippedLines;
       // Pushed in order with the records, which csv-parse pushes from the same loop.
       parser.push(event);
       return undefined;
@@ -313,33 +408,32 @@ async function* csvEvents(source: AsyncIterable<Buffer>, delimiter: string): Asy
 const GOOGLE_NAMESPACES = new Set(['http://base.google.com/ns/1.0', 'http://base.google.com/cns/1.0']);
 const ITEM_ELEMENTS = new Set(['item', 'entry']);
 
+/** What {@link recoverFromStrayCloseTags} touches of saxes' parser state (not in its typings). */
+interface SaxesInternals {
+  name: string;
+  tags: { name: string }[];
+  fail(message: string): void;
+  closeTag(): void;
+}
+
 /**
- * HTML entities that hand-made feeds use without declaring them; XML knows only five. An undeclared
- * one would otherwise stop the import at the first `&nbsp;`.
+ * saxes closes every open element, up to the root, on a close tag that matches none of them
+ * (`<g:price>5</g:prize>`): a typo in one item would end the whole feed. Here such a tag closes only the
+ * innermost element, after the error is reported, so the error handler can skip just that item.
  */
-const HTML_ENTITIES: Readonly<Record<string, string>> = {
-  nbsp: '\u00a0',
-  copy: '©',
-  reg: '®',
-  trade: '™',
-  euro: '€',
-  pound: '£',
-  yen: '¥',
-  cent: '¢',
-  deg: '°',
-  hellip: '…',
-  ndash: '–',
-  mdash: '—',
-  lsquo: '‘',
-  rsquo: '’',
-  ldquo: '“',
-  rdquo: '”',
-  laquo: '«',
-  raquo: '»',
-  middot: '·',
-  bull: '•',
-  times: '×',
-};
+function recoverFromStrayCloseTags(parser: SaxesParser): void {
+  const internals = parser as unknown as SaxesInternals;
+  const closeTag = internals.closeTag.bind(parser);
+  internals.closeTag = () => {
+    const { name, tags } = internals;
+    const top = tags[tags.length - 1];
+    if (name !== '' && top !== undefined && !tags.some((tag) => tag.name === name)) {
+      internals.fail(`unmatched closing tag: ${name}.`);
+      internals.name = top.name;
+    }
+    closeTag();
+  };
+}
 
 /** An element open inside an item; reused from a pool, one per depth. */
 interface Frame {
@@ -350,7 +444,28 @@ interface Frame {
   href: string | undefined;
   /** An element whose value is not kept (a self or enclosure link). */
   skip: boolean;
+  /** Atom's text constructs: `html` is escaped markup, `xhtml` a tree of elements; both give plain text. */
+  markup: 'html' | 'xhtml' | undefined;
 }
+
+/** XHTML elements whose end is a line break in the text of an Atom `type="xhtml"` construct. */
+const XHTML_BLOCKS = new Set([
+  'p',
+  'div',
+  'br',
+  'li',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'tr',
+  'blockquote',
+]);
+
+/** Names of fields that carry an item's id, to name a malformed item in the report. */
+const ID_FIELDS = new Set(['g:id', 'id', 'g:item_id', 'item_id']);
 
 /**
  * Items are `<item>` (RSS 2.0, RSS 1.0) or `<entry>` (Atom) elements wherever they are; each child
@@ -370,12 +485,22 @@ async function* xmlEvents(
     throw new FeedParseError(`The feed's encoding ${encoding} is not supported; save it as UTF-8`);
   }
   const parser = new SaxesParser();
-  Object.assign(parser.ENTITIES, HTML_ENTITIES);
+  // XML knows five named references; feeds written by hand or HTML tools use HTML's (`&eacute;`).
+  const xmlEntities = parser.ENTITIES;
+  parser.ENTITIES = new Proxy(xmlEntities, {
+    get: (target, name) =>
+      typeof name === 'string' ? (target[name] ?? htmlEntity(name)) : Reflect.get(target, name),
+  });
   // A raw control character (a vertical tab pasted into a description) makes the feed ill-formed, but
   // saxes keeps it in the text and reads on: the item mapper then removes it and reports a warning.
-  // Every other error stops the parse, as it does without a handler.
+  // Any other error inside an item skips that item (saxes reads on, closing what the item left open);
+  // outside items it stops the parse, as it does without a handler.
+  let itemError: string | undefined;
+  recoverFromStrayCloseTags(parser);
   parser.on('error', (error) => {
-    if (!/^\d+:\d+: disallowed character\.$/.test(error.message)) throw error;
+    if (/^\d+:\d+: disallowed character\.$/.test(error.message)) return;
+    if (itemDepth === 0) throw error;
+    itemError ??= `${error.message.replace(/^\d+:\d+:\s*/, '')} (line ${parser.line})`;
   });
   const googlePrefixes = new Set(['g']);
   const ready: FeedEvent[] = [];
@@ -387,6 +512,8 @@ async function* xmlEvents(
   let names: string[] = [];
   let values: string[] = [];
   let itemChars = 0;
+  /** The depth of an open Atom `type="xhtml"` element whose descendants are its text; 0 when none. */
+  let xhtmlDepth = 0;
 
   const fieldName = (qname: string, colon: number): string =>
     colon < 0 ? qname : googlePrefixes.has(qname.slice(0, colon)) ? `g:${qname.slice(colon + 1)}` : qname;
@@ -415,13 +542,18 @@ async function* xmlEvents(
         names = [];
         values = [];
         itemChars = 0;
+        itemError = undefined;
       }
+      return;
+    }
+    if (xhtmlDepth > 0) {
+      if (XHTML_BLOCKS.has(local.toLowerCase())) onText('\n');
       return;
     }
     const parent = open > 0 ? frames[open - 1] : undefined;
     let frame = frames[open];
     if (frame === undefined) {
-      frame = { name: '', text: '', hasChildren: false, href: undefined, skip: false };
+      frame = { name: '', text: '', hasChildren: false, href: undefined, skip: false, markup: undefined };
       frames.push(frame);
     }
     open += 1;
@@ -429,6 +561,9 @@ async function* xmlEvents(
     frame.hasChildren = false;
     frame.href = undefined;
     frame.skip = false;
+    const type = String(node.attributes.type ?? '');
+    frame.markup = type === 'html' || type === 'xhtml' ? type : undefined;
+    if (type === 'xhtml') xhtmlDepth = depth;
     if (parent) {
       parent.hasChildren = true;
       frame.name = `${parent.name}.${local}`;
@@ -443,20 +578,26 @@ async function* xmlEvents(
     }
   });
 
-  const onText = (text: string) => {
+  function onText(text: string): void {
     if (open === 0) return;
     itemChars += text.length;
     if (itemChars <= MAX_ROW_CHARS) frames[open - 1]!.text += text;
-  };
+  }
   parser.on('text', onText);
   parser.on('cdata', onText);
 
-  parser.on('closetag', () => {
+  parser.on('closetag', (node: SaxesTagPlain) => {
     depth -= 1;
     if (itemDepth === 0) return;
     if (depth + 1 === itemDepth) {
       itemDepth = 0;
-      if (itemChars > MAX_ROW_CHARS) {
+      xhtmlDepth = 0;
+      open = 0;
+      if (itemError !== undefined) {
+        const at = names.findIndex((name) => ID_FIELDS.has(name));
+        const id = at < 0 ? null : values[at]!.trim() || null;
+        ready.push({ kind: 'rejected', row, id, reason: `Malformed item: ${itemError}` });
+      } else if (itemChars > MAX_ROW_CHARS) {
         const reason = `Item is longer than ${formatSize(MAX_ROW_CHARS)} of text`;
         ready.push({ kind: 'rejected', row, id: null, reason });
       } else {
@@ -464,11 +605,23 @@ async function* xmlEvents(
       }
       return;
     }
+    if (xhtmlDepth > 0 && depth + 1 > xhtmlDepth) {
+      if (XHTML_BLOCKS.has(node.name.slice(node.name.indexOf(':') + 1).toLowerCase())) onText('\n');
+      return;
+    }
+    if (open === 0) return;
     open -= 1;
     const frame = frames[open]!;
+    if (frame.markup === 'xhtml') xhtmlDepth = 0;
     if (frame.hasChildren || frame.skip) return;
     names.push(frame.name);
-    values.push(frame.text === '' ? (frame.href ?? '') : frame.text);
+    const text =
+      frame.markup === 'html'
+        ? htmlToText(frame.text)
+        : frame.markup === 'xhtml'
+          ? collapseText(frame.text)
+          : frame.text;
+    values.push(text === '' ? (frame.href ?? '') : text);
     frame.text = '';
   });
 

@@ -15,7 +15,7 @@ async function importText(
   for await (const event of feed.events()) {
     if (event.kind !== 'record') throw new Error(event.reason);
     const result = mapper.toItem(event);
-    if ('rejected' in result) throw new Error(result.rejected);
+    if ('rejected' in result) throw new Error(result.rejected.join('; '));
     items.push(result.item);
   }
   return { items, format: feed.format, unknown: mapper.unknownColumns() };

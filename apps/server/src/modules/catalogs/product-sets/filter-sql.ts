@@ -51,6 +51,15 @@ function holdsSql(operator: FilterOperator, expr: SQL, kind: FieldKind, expected
   return sql`${number} ${sql.raw(comparison)} ${expected}::float8`;
 }
 
+/**
+ * An extra field as text, as the item matcher reads it: a list (a repeated source column) is its
+ * values joined with commas.
+ */
+function extraText(table: CatalogItemsTable, name: string): SQL {
+  const value = sql`(${table.extra} -> ${name}::text)`;
+  return sql`(case when jsonb_typeof(${value}) = 'array' then array_to_string(array(select jsonb_array_elements_text(${value})), ',') else ${table.extra} ->> ${name}::text end)`;
+}
+
 /** A WHERE condition over catalog_items (or an alias of it) selecting the items the filter matches. */
 export function filterToSql(filter: ProductSetFilter, table: CatalogItemsTable = catalogItems): SQL {
   switch (filter.type) {
@@ -64,7 +73,7 @@ export function filterToSql(filter: ProductSetFilter, table: CatalogItemsTable =
     }
   }
   const field = fieldSource(filter.field);
-  const expr = field.column ? sql`${table[field.column]}` : sql`(${table.extra} ->> ${field.name}::text)`;
+  const expr = field.column ? sql`${table[field.column]}` : extraText(table, field.name);
   const positive = NEGATED_OPERATORS[filter.operator];
   return positive
     ? sql`(not coalesce(${holdsSql(positive, expr, field.kind, filter.value)}, false))`

@@ -131,6 +131,7 @@ function fieldValue(item: FilterableItem, f: FieldSource): Value {
   const extra = item.extra as Record<string, unknown>;
   if (!Object.hasOwn(extra, f.name)) return null;
   const value = extra[f.name];
+  if (Array.isArray(value)) return value.join(',');
   return value === null || value === undefined ? null : String(value);
 }
 

@@ -32,6 +32,7 @@ function item(overrides: Partial<CatalogItemRow> = {}): CatalogItemRow {
     reviewCount: null,
     inventory: null,
     extra: {},
+    issues: [],
     contentHash: 'x',
     ...overrides,
   };

@@ -49,13 +49,16 @@ const flag = (value: boolean): string => (value ? 'True' : 'False');
  * - rating_value from rating (absent when there is none, or when it is 0: feeds write 0 for "no reviews",
  *   and the renderer refuses a rating below the scale's minimum 1), review_count;
  * - stock_level_less_than_10 and _50: 'True' when inventory is known and below 10 (50), else 'False';
- * - every extra field under its source column name, unless a key above has that name (those win).
+ * - every extra field under its source column name (a repeated column's values joined with commas),
+ *   unless a key above has that name (those win).
  * Blank text fields are kept as '' (the renderer treats blank as missing).
  */
 export function itemMetadata(item: CatalogItemRow, now: Date): Record<string, string> {
   const metadata: Record<string, string> = Object.create(null) as Record<string, string>;
   for (const [key, value] of Object.entries(item.extra ?? {})) {
     if (typeof value === 'string') metadata[key] = value;
+    // A repeated source column (a list) reads as its values joined, as additional_image_link does.
+    else if (Array.isArray(value)) metadata[key] = value.join(',');
   }
   const onSale = isSaleActive(item, now);
   const canonical: Record<string, string | null> = {
