@@ -27,7 +27,8 @@ const fixture = (name: string) =>
 
 const REPORT = `id status format formatName rowsRead added rejectedCount error
   rejected { row id reason reasons } warnings { row id column reason } unknownColumns`;
-const ITEM = 'id title description availability price salePrice currency imageLink additionalImageLinks brand itemGroupId inventory extraJson';
+const ITEM =
+  'id title description availability price salePrice currency imageLink additionalImageLinks brand itemGroupId inventory extraJson';
 
 /** An image host on 127.0.0.1 serving JPEGs of the size its path names: /img/640x640/a.jpg. */
 async function startSizedImageHost() {
@@ -105,9 +106,13 @@ describeEachDatabase('catalogue formats and diagnostics (issue 17) on %s', (kind
 
   describe('formats', () => {
     it("imports Shopify's products export: one item per variant, in the catalogue's currency", async () => {
-      const { catalog, report } = await importFile('products_export.csv', fixture('shopify-products-export.csv'), {
-        currency: 'eur',
-      });
+      const { catalog, report } = await importFile(
+        'products_export.csv',
+        fixture('shopify-products-export.csv'),
+        {
+          currency: 'eur',
+        },
+      );
       expect(catalog.currency).toBe('EUR');
       expect(report).toMatchObject({
         status: 'completed',
@@ -117,15 +122,24 @@ describeEachDatabase('catalogue formats and diagnostics (issue 17) on %s', (kind
         rejectedCount: 2,
       });
       expect(report.rejected).toEqual([
-        expect.objectContaining({ id: 'SCARF-1', reason: expect.stringMatching(/^Draft product/) as unknown }),
-        expect.objectContaining({ id: 'CAP-1', reason: expect.stringMatching(/^Archived product/) as unknown }),
+        expect.objectContaining({
+          id: 'SCARF-1',
+          reason: expect.stringMatching(/^Draft product/) as unknown,
+        }),
+        expect.objectContaining({
+          id: 'CAP-1',
+          reason: expect.stringMatching(/^Archived product/) as unknown,
+        }),
       ]);
       const { items: list } = await items(catalog.id);
       const byId = Object.fromEntries(list.map((i) => [i.id, i]));
       expect(Object.keys(byId).sort()).toEqual(['LS-L-SAND', 'LS-M-SAND', 'TOTE-1', 'linen-shirt-M-Navy']);
       expect(byId['LS-M-SAND']).toMatchObject({
         title: 'Linen shirt – M / Sand',
-        description: 'A relaxed shirt in washed linen.\n100\u00a0% linen\nButton-down collar'.replace('\u00a0', ' '),
+        description: 'A relaxed shirt in washed linen.\n100\u00a0% linen\nButton-down collar'.replace(
+          '\u00a0',
+          ' ',
+        ),
         brand: 'Northwind',
         itemGroupId: 'linen-shirt',
         price: '59.00',
@@ -163,7 +177,11 @@ describeEachDatabase('catalogue formats and diagnostics (issue 17) on %s', (kind
       expect(report).toMatchObject({ status: 'completed', format: 'tsv', added: 3, rejectedCount: 0 });
       // A rating outside the 1–5 scale keeps its row, without the rating.
       expect(report.warnings).toEqual([
-        expect.objectContaining({ id: 'DB_2', column: 'rating', reason: expect.stringMatching(/outside the 1–5 scale/) as unknown }),
+        expect.objectContaining({
+          id: 'DB_2',
+          column: 'rating',
+          reason: expect.stringMatching(/outside the 1–5 scale/) as unknown,
+        }),
       ]);
       const { items: list } = await items(catalog.id);
       expect(list.map((i) => [i.id, i.availability])).toEqual([
@@ -184,7 +202,12 @@ describeEachDatabase('catalogue formats and diagnostics (issue 17) on %s', (kind
 
     it('imports JSON (Google Content API resources) and JSON Lines (Meta Graph API items)', async () => {
       const google = await importFile('products.json', fixture('google-content-api-products.json'));
-      expect(google.report).toMatchObject({ status: 'completed', format: 'json', formatName: 'JSON', added: 2 });
+      expect(google.report).toMatchObject({
+        status: 'completed',
+        format: 'json',
+        formatName: 'JSON',
+        added: 2,
+      });
       const { items: tees } = await items(google.catalog.id);
       expect(tees[0]).toMatchObject({
         id: 'GS-100',
@@ -193,13 +216,27 @@ describeEachDatabase('catalogue formats and diagnostics (issue 17) on %s', (kind
         salePrice: '12.00',
         currency: 'USD',
         imageLink: 'https://images.example.com/gs-100.jpg',
-        additionalImageLinks: ['https://images.example.com/gs-100-b.jpg', 'https://images.example.com/gs-100-c.jpg'],
+        additionalImageLinks: [
+          'https://images.example.com/gs-100-b.jpg',
+          'https://images.example.com/gs-100-c.jpg',
+        ],
         itemGroupId: 'GS',
       });
       const meta = await importFile('items.jsonl', fixture('meta-graph-api-products.jsonl'));
-      expect(meta.report).toMatchObject({ status: 'completed', format: 'jsonl', formatName: 'JSON Lines', added: 2 });
+      expect(meta.report).toMatchObject({
+        status: 'completed',
+        format: 'jsonl',
+        formatName: 'JSON Lines',
+        added: 2,
+      });
       const { items: mugs } = await items(meta.catalog.id);
-      expect(mugs[0]).toMatchObject({ id: 'MP-1', title: 'Meta Mug', price: '12.00', currency: 'EUR', itemGroupId: 'MUGS' });
+      expect(mugs[0]).toMatchObject({
+        id: 'MP-1',
+        title: 'Meta Mug',
+        price: '12.00',
+        currency: 'EUR',
+        itemGroupId: 'MUGS',
+      });
     });
 
     it('reads HTML entities in XML and skips only a malformed item, reporting every problem with its line', async () => {
@@ -209,7 +246,9 @@ describeEachDatabase('catalogue formats and diagnostics (issue 17) on %s', (kind
         {
           row: 2,
           id: 'CF-2',
-          reason: expect.stringMatching(/^Malformed item: unmatched closing tag: g:titel\. \(line 16\)$/) as unknown,
+          reason: expect.stringMatching(
+            /^Malformed item: unmatched closing tag: g:titel\. \(line 16\)$/,
+          ) as unknown,
           reasons: [expect.any(String)],
         },
       ]);
@@ -259,7 +298,10 @@ describeEachDatabase('catalogue formats and diagnostics (issue 17) on %s', (kind
           catalog { feedFormat currency } error { message } } }`,
         { id: forced.catalog.id },
       );
-      expect(changed.data?.updateCatalog).toEqual({ catalog: { feedFormat: null, currency: 'USD' }, error: null });
+      expect(changed.data?.updateCatalog).toEqual({
+        catalog: { feedFormat: null, currency: 'USD' },
+        error: null,
+      });
       const refused = await call(
         `mutation($id: ID!) { updateCatalog(id: $id, name: "Lines", currency: "dollars") { error { message } } }`,
         { id: forced.catalog.id },

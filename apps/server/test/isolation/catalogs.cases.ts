@@ -155,6 +155,16 @@ addClientCases({
       );
     },
   },
+  'Mutation.checkCatalogImages': {
+    document: `mutation { checkCatalogImages(id: "${NO_ID}") { error { code } } }`,
+    crossResource: async (w) => {
+      const b = await catalogOfB(w);
+      refused(
+        (await asA(w, `mutation { checkCatalogImages(id: "${b.catalogId}") { error { code } } }`)).data,
+        'checkCatalogImages',
+      );
+    },
+  },
   'Mutation.deleteCatalog': {
     document: `mutation { deleteCatalog(id: "${NO_ID}") { error { code } } }`,
     crossResource: async (w) => {

@@ -8,7 +8,10 @@ import { QueryState } from '../../components/QueryState';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { type ClientScreenProps, useCurrentClient } from '../clients';
 import { CatalogQuery } from './api/catalog';
-import { type CatalogDetail, NEW_SET_PARAM, type ProductSet } from './catalog';
+import { CatalogDiagnosticsQuery } from './api/catalogDiagnostics';
+import { type CatalogDetail, ISSUE_PARAM, NEW_SET_PARAM, type ProductSet } from './catalog';
+import { DiagnosticsTab } from './DiagnosticsTab';
+import { ReadinessSummary } from './ReadinessSummary';
 import { isImportActive } from './catalogFormat';
 import { CatalogHeader } from './CatalogHeader';
 import { CatalogSettingsModal } from './CatalogSettingsModal';
@@ -62,13 +65,37 @@ export function CatalogScreen({ route }: ClientScreenProps) {
   return <CatalogPage catalog={catalog} listUrl={clientUrl(client.id, 'catalogs/')} />;
 }
 
-type CatalogTab = 'items' | 'imports' | 'sets';
+type CatalogTab = 'items' | 'diagnostics' | 'imports' | 'sets';
 
 function CatalogPage({ catalog, listUrl }: { catalog: CatalogDetail; listUrl: string }) {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const newSetOpen = params.get(NEW_SET_PARAM) === 'true';
   const [tab, setTab] = useState<CatalogTab>(newSetOpen ? 'sets' : 'items');
+  const [{ data: diagnosticsData }, reexecuteDiagnostics] = useQuery({
+    query: CatalogDiagnosticsQuery,
+    variables: { id: catalog.id },
+    requestPolicy: 'cache-and-network',
+  });
+  const diagnostics = diagnosticsData?.catalog?.diagnostics;
+  // Image sizes are measured after the import, in the background: their counts move until it ends.
+  usePollWhile(
+    diagnostics !== undefined &&
+      diagnostics !== null &&
+      !diagnostics.images.done &&
+      diagnostics.images.total > 0,
+    reexecuteDiagnostics,
+  );
+  const issueCode = params.get(ISSUE_PARAM);
+  const showIssueItems = (code: string | null) => {
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (code) next.set(ISSUE_PARAM, code);
+      else next.delete(ISSUE_PARAM);
+      return next;
+    });
+    if (code) setTab('items');
+  };
   const [editing, setEditing] = useState<ProductSet | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const actions = useCatalogActions(catalog, {
@@ -111,14 +138,34 @@ function CatalogPage({ catalog, listUrl }: { catalog: CatalogDetail; listUrl: st
         {latest?.status === 'completed' && latest.imageHostWarnings.length > 0 && tab !== 'imports' && (
           <ImageHostsNotice warnings={latest.imageHostWarnings} />
         )}
+        {diagnostics && diagnostics.itemCount > 0 && tab !== 'diagnostics' && (
+          <ReadinessSummary diagnostics={diagnostics} onOpen={() => setTab('diagnostics')} />
+        )}
         <Tabs value={tab} onChange={(value) => setTab((value as CatalogTab | null) ?? 'items')}>
           <Tabs.List mb="md">
             <Tabs.Tab value="items">Items</Tabs.Tab>
+            <Tabs.Tab value="diagnostics">Diagnostics</Tabs.Tab>
             <Tabs.Tab value="imports">Imports</Tabs.Tab>
             <Tabs.Tab value="sets">Product sets</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="items">
-            <ItemsTab key={currentImport} catalogId={catalog.id} itemCount={catalog.itemCount} />
+            <ItemsTab
+              key={currentImport}
+              catalogId={catalog.id}
+              itemCount={catalog.itemCount}
+              issue={
+                issueCode
+                  ? {
+                      code: issueCode,
+                      label: diagnostics?.issues.find((i) => i.code === issueCode)?.label ?? issueCode,
+                    }
+                  : null
+              }
+              onClearIssue={() => showIssueItems(null)}
+            />
+          </Tabs.Panel>
+          <Tabs.Panel value="diagnostics">
+            <DiagnosticsTab catalogId={catalog.id} diagnostics={diagnostics} onShowItems={showIssueItems} />
           </Tabs.Panel>
           <Tabs.Panel value="imports">
             <ImportsTab

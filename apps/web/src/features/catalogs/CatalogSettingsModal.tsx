@@ -6,9 +6,16 @@ import { useNotify } from '../../app/store/useNotify';
 import { mutationFailure } from '../../lib/graphqlErrors';
 import { UpdateCatalogMutation } from './api/updateCatalog';
 import type { CatalogRef } from './catalog';
-import { type CatalogSchedule, SCHEDULE_OPTIONS } from './catalogFormat';
+import {
+  type CatalogSchedule,
+  currencyProblem,
+  FEED_FORMAT_OPTIONS,
+  feedFormatChoice,
+  type FeedFormatChoice,
+  SCHEDULE_OPTIONS,
+} from './catalogFormat';
 
-/** Rename a catalogue, change or remove its feed URL, and its refresh schedule. */
+/** Rename a catalogue, change or remove its feed URL, its refresh schedule, its feed format and currency. */
 export function CatalogSettingsModal({
   catalog,
   opened,
@@ -34,8 +41,11 @@ function CatalogSettingsForm({ catalog, onDone }: { catalog: CatalogRef; onDone:
       name: catalog.name,
       sourceUrl: catalog.sourceUrl ?? '',
       schedule: catalog.schedule as CatalogSchedule,
+      feedFormat: feedFormatChoice(catalog.feedFormat),
+      currency: catalog.currency ?? '',
     },
     validate: {
+      currency: currencyProblem,
       name: (value) => (value.trim() ? null : 'Give the catalogue a name.'),
       sourceUrl: (value) =>
         value.trim() === '' || /^https?:\/\/\S+$/i.test(value.trim())
@@ -53,6 +63,8 @@ function CatalogSettingsForm({ catalog, onDone }: { catalog: CatalogRef; onDone:
       // An empty URL removes it: the catalogue is then imported from uploaded files only.
       sourceUrl,
       schedule: sourceUrl ? values.schedule : 'NONE',
+      feedFormat: values.feedFormat === 'AUTO' ? null : values.feedFormat,
+      currency: values.currency.trim().toUpperCase(),
     });
     const failure = mutationFailure(result, result.data?.updateCatalog);
     if (failure) {
@@ -90,6 +102,22 @@ function CatalogSettingsForm({ catalog, onDone }: { catalog: CatalogRef; onDone:
           disabled={!hasUrl}
           {...form.getInputProps('schedule')}
           value={hasUrl ? form.getValues().schedule : 'NONE'}
+        />
+        <Select
+          label="Feed format"
+          description="What the file or URL holds. The next import reads it so; detection reads its first bytes."
+          data={FEED_FORMAT_OPTIONS}
+          allowDeselect={false}
+          {...form.getInputProps('feedFormat')}
+          onChange={(value) => form.setFieldValue('feedFormat', (value as FeedFormatChoice | null) ?? 'AUTO')}
+        />
+        <TextInput
+          label="Currency"
+          description="For prices written without one, as Shopify's export writes them (ISO 4217: USD, EUR…)."
+          placeholder="None"
+          maxLength={3}
+          w={200}
+          {...form.getInputProps('currency')}
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>

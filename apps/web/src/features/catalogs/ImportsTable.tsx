@@ -48,6 +48,7 @@ export function ImportsTable({ imports }: { imports: readonly CatalogImport[] })
             <Table.Th w={130}>Status</Table.Th>
             <Table.Th>Started</Table.Th>
             <Table.Th>Finished</Table.Th>
+            <Table.Th>Format</Table.Th>
             {COUNTS.map((count) => (
               <Table.Th key={count} ta="right">
                 {COUNT_LABELS[count]}
@@ -81,6 +82,7 @@ export function ImportsTable({ imports }: { imports: readonly CatalogImport[] })
                     {formatDateTime(entry.startedAt ?? entry.createdAt)}
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.finishedAt)}</Table.Td>
+                  <Table.Td>{entry.formatName ?? '—'}</Table.Td>
                   {COUNTS.map((count) => (
                     <Table.Td
                       key={count}
@@ -94,7 +96,7 @@ export function ImportsTable({ imports }: { imports: readonly CatalogImport[] })
                 {open && (
                   <Table.Tr>
                     <Table.Td />
-                    <Table.Td colSpan={3 + COUNTS.length}>
+                    <Table.Td colSpan={4 + COUNTS.length}>
                       <Stack gap="xs" py="xs">
                         {entry.error && (
                           <Alert color="red" p="xs" title="The import failed">

@@ -1,4 +1,4 @@
-import { Button, Group, Pagination, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Pagination, Paper, Pill, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -13,12 +13,32 @@ import { useUrlSearch } from './useUrlSearch';
 
 export const ITEMS_PER_PAGE = 25;
 
-/** The catalogue's current items: searched on the server (the search kept in the URL), by pages. */
-export function ItemsTab({ catalogId, itemCount }: { catalogId: string; itemCount: number }) {
+/** The diagnostics issue the list is narrowed to (its code in the URL), with its label. */
+export interface IssueFilter {
+  code: string;
+  label: string;
+}
+
+/**
+ * The catalogue's current items: searched on the server (the search kept in the URL), by pages,
+ * optionally only those with one diagnostics issue.
+ */
+export function ItemsTab({
+  catalogId,
+  itemCount,
+  issue = null,
+  onClearIssue,
+}: {
+  catalogId: string;
+  itemCount: number;
+  issue?: IssueFilter | null;
+  onClearIssue?: () => void;
+}) {
   const { input, search, change, clear } = useUrlSearch(SEARCH_PARAM);
-  // A new search starts again at page 1.
-  const [paging, setPaging] = useState({ search, page: 1 });
-  const page = paging.search === search ? paging.page : 1;
+  // A new search or issue starts again at page 1.
+  const filterKey = `${search}\n${issue?.code ?? ''}`;
+  const [paging, setPaging] = useState({ filterKey, page: 1 });
+  const page = paging.filterKey === filterKey ? paging.page : 1;
   // The open item is in the URL, so a link can open one item's details (a feed's creative links here).
   const [params, setParams] = useSearchParams();
   const openItemId = params.get(ITEM_PARAM);
@@ -34,6 +54,7 @@ export function ItemsTab({ catalogId, itemCount }: { catalogId: string; itemCoun
     variables: {
       catalogId,
       searchString: search || null,
+      issue: issue?.code ?? null,
       offset: (page - 1) * ITEMS_PER_PAGE,
       limit: ITEMS_PER_PAGE,
     },
@@ -53,6 +74,16 @@ export function ItemsTab({ catalogId, itemCount }: { catalogId: string; itemCoun
           onChange={(event) => change(event.currentTarget.value)}
           w={320}
         />
+        {issue && (
+          <Pill
+            size="lg"
+            withRemoveButton
+            onRemove={onClearIssue}
+            removeButtonProps={{ 'aria-label': 'Show every item' }}
+          >
+            Only items with: {issue.label}
+          </Pill>
+        )}
         {result && (
           <Text size="sm" c="dimmed" role="status">
             {search ? `${formatCount(result.total, 'item')} found` : `${formatCount(result.total, 'item')}`}
@@ -92,7 +123,7 @@ export function ItemsTab({ catalogId, itemCount }: { catalogId: string; itemCoun
             <Pagination
               total={pages}
               value={page}
-              onChange={(next) => setPaging({ search, page: next })}
+              onChange={(next) => setPaging({ filterKey, page: next })}
               aria-label="Item pages"
             />
           )}

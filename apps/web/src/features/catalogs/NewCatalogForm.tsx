@@ -23,6 +23,9 @@ import {
   CATALOG_FILE_ACCEPT,
   type CatalogSchedule,
   catalogNameFromFileName,
+  currencyProblem,
+  FEED_FORMAT_OPTIONS,
+  type FeedFormatChoice,
   isCatalogFileName,
   SCHEDULE_OPTIONS,
 } from './catalogFormat';
@@ -38,6 +41,8 @@ interface NewCatalogValues {
   file: File | null;
   sourceUrl: string;
   schedule: CatalogSchedule;
+  feedFormat: FeedFormatChoice;
+  currency: string;
 }
 
 const SOURCE_OPTIONS: { value: SourceKind; label: string }[] = [
@@ -62,8 +67,17 @@ export function NewCatalogForm({
   // One key per visit of the form: a double click or a retry creates one catalogue.
   const submitKey = useIdempotencyKey();
   const form = useForm<NewCatalogValues>({
-    initialValues: { name: '', source: 'file', file: null, sourceUrl: '', schedule: 'DAILY' },
+    initialValues: {
+      name: '',
+      source: 'file',
+      file: null,
+      sourceUrl: '',
+      schedule: 'DAILY',
+      feedFormat: 'AUTO',
+      currency: '',
+    },
     validate: {
+      currency: currencyProblem,
       name: (value) => (value.trim() ? null : 'Give the catalogue a name.'),
       file: (value, values) =>
         values.source !== 'file'
@@ -72,7 +86,7 @@ export function NewCatalogForm({
             ? 'Choose the catalogue file.'
             : isCatalogFileName(value.name)
               ? null
-              : 'Choose a .csv, .tsv, .txt, .xml or .gz file.',
+              : 'Choose a .csv, .tsv, .txt, .xml, .json, .jsonl or .gz file.',
       sourceUrl: (value, values) =>
         values.source !== 'url'
           ? null
@@ -106,7 +120,13 @@ export function NewCatalogForm({
       source = { sourceUrl: values.sourceUrl.trim(), schedule: values.schedule };
     }
     const result = await createCatalog(
-      { name: values.name.trim(), ...source, idempotencyKey: submitKey.key },
+      {
+        name: values.name.trim(),
+        ...source,
+        feedFormat: values.feedFormat === 'AUTO' ? null : values.feedFormat,
+        currency: values.currency.trim().toUpperCase() || null,
+        idempotencyKey: submitKey.key,
+      },
       catalogsContext,
     );
     const payload = result.data?.createCatalog;
@@ -144,7 +164,7 @@ export function NewCatalogForm({
         {source === 'file' ? (
           <FileInput
             label="Catalogue file"
-            description="CSV, TSV or XML (RSS or Atom with Google’s g: fields), also gzipped. Up to 2 GB."
+            description="CSV, TSV, XML (RSS or Atom with Google’s g: fields), JSON or JSON Lines, or Shopify’s products export; also gzipped. Up to 2 GB."
             placeholder="Choose a file"
             accept={CATALOG_FILE_ACCEPT}
             leftSection={<IconFileSpreadsheet size={16} />}
@@ -157,7 +177,7 @@ export function NewCatalogForm({
           <>
             <TextInput
               label="Feed URL"
-              description="The address of your shop’s product feed (CSV, TSV or XML)."
+              description="The address of your shop’s product feed (CSV, TSV, XML or JSON)."
               placeholder="https://shop.example.com/feed.xml"
               type="url"
               leftSection={<IconLink size={16} />}
@@ -174,6 +194,24 @@ export function NewCatalogForm({
             />
           </>
         )}
+        <Group align="flex-start" gap="md">
+          <Select
+            label="Format"
+            description="Detected from the file unless you choose."
+            data={FEED_FORMAT_OPTIONS}
+            allowDeselect={false}
+            w={280}
+            {...form.getInputProps('feedFormat')}
+          />
+          <TextInput
+            label="Currency"
+            description="For prices written without one (Shopify)."
+            placeholder="e.g. EUR"
+            maxLength={3}
+            w={200}
+            {...form.getInputProps('currency')}
+          />
+        </Group>
         <TemplateDownloadLinks />
         <UploadProgress progress={progress} />
         <Group justify="flex-end">

@@ -1,7 +1,7 @@
-import { Table, Text } from '@mantine/core';
+import { List, Table, Text } from '@mantine/core';
 import type { CatalogImport } from './catalog';
 
-/** The rows an import could not read: row number, item id when known, and why. */
+/** The rows an import could not read: row number, item id when known, and every reason. */
 export function RejectedRowsTable({ rows, total }: { rows: CatalogImport['rejected']; total: number }) {
   return (
     <>
@@ -18,7 +18,17 @@ export function RejectedRowsTable({ rows, total }: { rows: CatalogImport['reject
             <Table.Tr key={`${row.row}-${row.id ?? ''}`}>
               <Table.Td>{row.row}</Table.Td>
               <Table.Td ff="monospace">{row.id ?? '—'}</Table.Td>
-              <Table.Td>{row.reason}</Table.Td>
+              <Table.Td>
+                {row.reasons.length > 1 ? (
+                  <List size="sm" spacing={0}>
+                    {row.reasons.map((reason) => (
+                      <List.Item key={reason}>{reason}</List.Item>
+                    ))}
+                  </List>
+                ) : (
+                  row.reason
+                )}
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -13,7 +13,10 @@ export type CatalogItemDetail = NonNullable<ResultOf<typeof CatalogItemQuery>['c
 export type ProductSet = ResultOf<typeof ProductSetsQuery>['productSets'][number];
 
 /** What the header, the settings and the actions need to know of a catalogue. */
-export type CatalogRef = Pick<CatalogDetail, 'id' | 'name' | 'sourceUrl' | 'schedule'>;
+export type CatalogRef = Pick<
+  CatalogDetail,
+  'id' | 'name' | 'sourceUrl' | 'schedule' | 'feedFormat' | 'currency'
+>;
 
 /** Importing the catalogue again, from its URL or from a newly uploaded file. */
 export interface ReimportActions {
@@ -34,3 +37,5 @@ export const SEARCH_PARAM = 'searchString';
 export const NEW_SET_PARAM = 'newProductSetModalOpen';
 /** The item whose details are open on the catalogue page (`?item=SKU-1`): a link to one item. */
 export const ITEM_PARAM = 'item';
+/** Only the items with one diagnostics issue (`?issue=missing_brand`): the diagnostics' "Show items". */
+export const ISSUE_PARAM = 'issue';

@@ -77,9 +77,9 @@ describe('catalogue files', () => {
     expect(catalogFileContentType('feed')).toBe('application/octet-stream');
   });
   it('accepts the importer’s file types', () => {
-    for (const ok of ['a.csv', 'a.TSV', 'a.txt', 'a.xml', 'a.xml.gz'])
+    for (const ok of ['a.csv', 'a.TSV', 'a.txt', 'a.xml', 'a.xml.gz', 'a.json', 'a.jsonl', 'a.ndjson.gz'])
       expect(isCatalogFileName(ok), ok).toBe(true);
-    for (const bad of ['a.json', 'a.xlsx', 'csv']) expect(isCatalogFileName(bad), bad).toBe(false);
+    for (const bad of ['a.xlsx', 'a.html', 'csv']) expect(isCatalogFileName(bad), bad).toBe(false);
   });
   it('names a catalogue after its file', () => {
     expect(catalogNameFromFileName('summer_products-2025.csv.gz')).toBe('summer products 2025');

@@ -22,6 +22,30 @@ export function scheduleLabel(schedule: CatalogSchedule): string {
   return SCHEDULE_LABELS[schedule];
 }
 
+/** What the user may say a feed is; 'AUTO' (no value sent) lets the importer tell it from its first bytes. */
+export type FeedFormatChoice = 'AUTO' | 'CSV' | 'TSV' | 'XML' | 'JSON' | 'JSON_LINES' | 'SHOPIFY';
+
+export const FEED_FORMAT_OPTIONS: { value: FeedFormatChoice; label: string }[] = [
+  { value: 'AUTO', label: 'Detect from the file' },
+  { value: 'CSV', label: 'CSV (Google, Meta)' },
+  { value: 'TSV', label: 'TSV (tab-separated)' },
+  { value: 'XML', label: 'XML: RSS 2.0 or Atom 1.0' },
+  { value: 'JSON', label: 'JSON (a list of products)' },
+  { value: 'JSON_LINES', label: 'JSON Lines (a product a line)' },
+  { value: 'SHOPIFY', label: 'Shopify products export (CSV)' },
+];
+
+/** The choice for a stored format (null: detect). */
+export function feedFormatChoice(format: string | null | undefined): FeedFormatChoice {
+  return (format as FeedFormatChoice | null | undefined) ?? 'AUTO';
+}
+
+/** A three-letter ISO 4217 code, or an empty text (no currency): what the currency field accepts. */
+export function currencyProblem(text: string): string | null {
+  const code = text.trim();
+  return code === '' || /^[A-Za-z]{3}$/.test(code) ? null : 'Enter a three-letter code such as USD or EUR.';
+}
+
 /** Where the items come from: the feed URL's host, or an uploaded file. */
 export function sourceLabel(sourceUrl: string | null | undefined): string {
   if (!sourceUrl) return 'Uploaded file';

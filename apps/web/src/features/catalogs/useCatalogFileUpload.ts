@@ -23,7 +23,9 @@ export function useCatalogFileUpload() {
 
   const upload = async (file: File): Promise<string | null> => {
     if (!isCatalogFileName(file.name)) {
-      notify.error(`${file.name} is not a catalogue file. Choose a .csv, .tsv, .txt, .xml, .json, .jsonl or .gz file.`);
+      notify.error(
+        `${file.name} is not a catalogue file. Choose a .csv, .tsv, .txt, .xml, .json, .jsonl or .gz file.`,
+      );
       return null;
     }
     const contentType = catalogFileContentType(file.name);

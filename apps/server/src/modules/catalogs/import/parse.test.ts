@@ -3,7 +3,6 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import {
   type FeedEvent,
-  FeedParseError,
   formatSize,
   openFeed,
   type OpenFeedOptions,

@@ -9,6 +9,8 @@ export const CatalogQuery = graphql(`
       sourceUrl
       schedule
       columnMappingJson
+      feedFormat
+      currency
       itemCount
       nextImportAt
       createdAt
@@ -16,6 +18,7 @@ export const CatalogQuery = graphql(`
         id
         status
         format
+        formatName
         rowsRead
         added
         updated
@@ -26,6 +29,7 @@ export const CatalogQuery = graphql(`
           row
           id
           reason
+          reasons
         }
         warnings {
           row

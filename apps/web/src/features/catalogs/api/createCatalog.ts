@@ -7,6 +7,8 @@ export const CreateCatalogMutation = graphql(`
     $sourceUrl: String
     $uploadKey: String
     $schedule: CatalogSchedule
+    $feedFormat: CatalogFeedFormat
+    $currency: String
     $idempotencyKey: String
   ) {
     createCatalog(
@@ -14,6 +16,8 @@ export const CreateCatalogMutation = graphql(`
       sourceUrl: $sourceUrl
       uploadKey: $uploadKey
       schedule: $schedule
+      feedFormat: $feedFormat
+      currency: $currency
       idempotencyKey: $idempotencyKey
     ) {
       catalog {

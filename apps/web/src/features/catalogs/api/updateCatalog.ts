@@ -1,7 +1,7 @@
 import { graphql } from '../../../graphql/client';
 
 /**
- * Renames a catalogue, or changes its URL, schedule or column mapping. A variable left out keeps
+ * Renames a catalogue, or changes its URL, schedule, column mapping, feed format or currency. A variable left out keeps
  * the stored value; an empty sourceUrl removes the URL.
  */
 export const UpdateCatalogMutation = graphql(`
@@ -11,6 +11,8 @@ export const UpdateCatalogMutation = graphql(`
     $sourceUrl: String
     $schedule: CatalogSchedule
     $columnMappingJson: String
+    $feedFormat: CatalogFeedFormat
+    $currency: String
   ) {
     updateCatalog(
       id: $id
@@ -18,6 +20,8 @@ export const UpdateCatalogMutation = graphql(`
       sourceUrl: $sourceUrl
       schedule: $schedule
       columnMappingJson: $columnMappingJson
+      feedFormat: $feedFormat
+      currency: $currency
     ) {
       catalog {
         id
@@ -25,6 +29,8 @@ export const UpdateCatalogMutation = graphql(`
         sourceUrl
         schedule
         columnMappingJson
+        feedFormat
+        currency
       }
       error {
         code
