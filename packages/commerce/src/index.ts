@@ -10,6 +10,8 @@ export {
   isReadyFor,
   ITEM_ISSUES,
   itemIssues,
+  META_AVAILABILITIES,
+  type MetaAvailability,
   type AdNetwork,
   type DiagnosableItem,
   type ItemIssueCode,

@@ -8,3 +8,4 @@ export { ITEM_ISSUES, isReadyFor, type ItemIssueCode } from './issues.js';
 export { itemIssues } from './itemIssues.js';
 export { IMAGE_ISSUE_CODES, imageSizeIssues } from './imageSize.js';
 export { gtinProblem } from './gtin.js';
+export { META_AVAILABILITIES, type MetaAvailability } from './stock.js';

@@ -14,7 +14,8 @@ import { defineIssues } from './rule.js';
 // Values are compared without case, spaces, underscores or hyphens, as the importer reads them (`in stock`
 // and `in_stock` are one value); the catalogue stores Google's backorder as Meta's "available for order"
 // (apps/server catalogs/import/canonical.ts), so that value stands for backorder on Google.
-const META_AVAILABILITIES = [
+/** Meta's availability values, its whole documented list: the values the catalogue stores. */
+export const META_AVAILABILITIES = [
   'in stock',
   'out of stock',
   'preorder',
@@ -22,7 +23,8 @@ const META_AVAILABILITIES = [
   'discontinued',
   'pending',
   'mark_as_sold',
-];
+] as const;
+export type MetaAvailability = (typeof META_AVAILABILITIES)[number];
 const GOOGLE_AVAILABILITIES = ['in_stock', 'out_of_stock', 'preorder', 'backorder', 'available for order'];
 const GOOGLE_CONDITIONS = ['new', 'refurbished', 'used'];
 

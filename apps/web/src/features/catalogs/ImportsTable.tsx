@@ -48,12 +48,12 @@ export function ImportsTable({ imports }: { imports: readonly CatalogImport[] })
             <Table.Th w={130}>Status</Table.Th>
             <Table.Th>Started</Table.Th>
             <Table.Th>Finished</Table.Th>
-            <Table.Th>Format</Table.Th>
             {COUNTS.map((count) => (
               <Table.Th key={count} ta="right">
                 {COUNT_LABELS[count]}
               </Table.Th>
             ))}
+            <Table.Th>Format</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -82,7 +82,6 @@ export function ImportsTable({ imports }: { imports: readonly CatalogImport[] })
                     {formatDateTime(entry.startedAt ?? entry.createdAt)}
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.finishedAt)}</Table.Td>
-                  <Table.Td>{entry.formatName ?? '—'}</Table.Td>
                   {COUNTS.map((count) => (
                     <Table.Td
                       key={count}
@@ -92,6 +91,7 @@ export function ImportsTable({ imports }: { imports: readonly CatalogImport[] })
                       {entry[count].toLocaleString('en')}
                     </Table.Td>
                   ))}
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{entry.formatName ?? '—'}</Table.Td>
                 </Table.Tr>
                 {open && (
                   <Table.Tr>

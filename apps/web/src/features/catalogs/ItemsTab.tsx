@@ -1,4 +1,4 @@
-import { Button, Group, Pagination, Paper, Pill, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, CloseButton, Group, Pagination, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -75,14 +75,14 @@ export function ItemsTab({
           w={320}
         />
         {issue && (
-          <Pill
+          <Badge
             size="lg"
-            withRemoveButton
-            onRemove={onClearIssue}
-            removeButtonProps={{ 'aria-label': 'Show every item' }}
+            variant="light"
+            tt="none"
+            rightSection={<CloseButton size="xs" aria-label="Show every item" onClick={onClearIssue} />}
           >
             Only items with: {issue.label}
-          </Pill>
+          </Badge>
         )}
         {result && (
           <Text size="sm" c="dimmed" role="status">

@@ -18,6 +18,7 @@ import {
   systemLookup,
 } from '@adloom/net';
 import { type ImageSize, readImageSize } from '@adloom/renderer';
+import { formatSize } from '../import/parse.js';
 
 export interface ProbedSize {
   width: number;
@@ -208,13 +209,6 @@ const found = ({ width, height, format }: ImageSize): ProbeResult => ({
   size: { width, height, format },
 });
 
-/** A byte count for a message: `256 KB`, `197.3 KB`, `1.5 MB`, `800 bytes`. */
-function sizeText(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  if (bytes < 1024 ** 2) return `${Number((bytes / 1024).toFixed(1))} KB`;
-  return `${Number((bytes / 1024 ** 2).toFixed(1))} MB`;
-}
-
 function seconds(ms: number): string {
   return ms % 1000 === 0 ? `${ms / 1000} s` : `${Number((ms / 1000).toFixed(1))} s`;
 }
@@ -264,8 +258,8 @@ async function readHeader(
   const type = (response.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   if (head.length === 0 && !brokenOff) return failure('The image file is empty');
   if (!UNTYPED.has(type) && !type.startsWith('image/')) return failure(`Not an image (${type})`);
-  if (brokenOff) return failure(`The image host broke off after ${sizeText(head.length)}`);
-  if (!whole) return failure(`The image size is not in its first ${sizeText(head.length)}`);
+  if (brokenOff) return failure(`The image host broke off after ${formatSize(head.length)}`);
+  if (!whole) return failure(`The image size is not in its first ${formatSize(head.length)}`);
   return UNTYPED.has(type)
     ? failure('Not an image (no image format the server reads)')
     : failure(`Not an image format the server reads (${type}); use JPEG or PNG`);

@@ -8,6 +8,8 @@ import { createHash } from 'node:crypto';
 import {
   formatCents,
   itemIssues,
+  META_AVAILABILITIES,
+  type MetaAvailability,
   parsePrice,
   PriceError,
   type ItemIssueCode,
@@ -173,16 +175,8 @@ export function checkColumnMapping(columnMapping: Readonly<Record<string, string
 // ——— Values ———
 
 /** Meta's availability values (its whole documented list), which the catalogue stores. */
-export const AVAILABILITIES = [
-  'in stock',
-  'out of stock',
-  'preorder',
-  'available for order',
-  'discontinued',
-  'pending',
-  'mark_as_sold',
-] as const;
-export type Availability = (typeof AVAILABILITIES)[number];
+export const AVAILABILITIES = META_AVAILABILITIES;
+export type Availability = MetaAvailability;
 
 /** Compact spellings (lower case, no space, underscore or hyphen) of every accepted availability. */
 const AVAILABILITY_WORDS: Readonly<Record<string, Availability>> = {

@@ -32,6 +32,9 @@ const BLOCK = new Set([
   'dl',
   'hr',
 ]);
+/** True for an element whose start or end is a line break in the text (`p`, `br`, `li`…). */
+export const isBlockElement = (name: string): boolean => BLOCK.has(name.toLowerCase());
+
 /** Elements whose start or end separates words (table cells). */
 const SPACED = new Set(['td', 'th']);
 /** Elements whose content is not text. */

@@ -9,7 +9,7 @@ import { createGunzip } from 'node:zlib';
 import { parse as parseCsv, type CsvError, type Options as CsvOptions } from 'csv-parse';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import type { FeedRecord } from './canonical.js';
-import { collapseText, htmlEntity, htmlToText } from './html-text.js';
+import { collapseText, htmlEntity, htmlToText, isBlockElement } from './html-text.js';
 import { detectJsonShape, jsonEvents } from './json-feed.js';
 import { isShopifyProductsHeader, shopifyVariantRecords } from './shopify-export.js';
 
@@ -448,22 +448,6 @@ interface Frame {
   markup: 'html' | 'xhtml' | undefined;
 }
 
-/** XHTML elements whose end is a line break in the text of an Atom `type="xhtml"` construct. */
-const XHTML_BLOCKS = new Set([
-  'p',
-  'div',
-  'br',
-  'li',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'tr',
-  'blockquote',
-]);
-
 /** Names of fields that carry an item's id, to name a malformed item in the report. */
 const ID_FIELDS = new Set(['g:id', 'id', 'g:item_id', 'item_id']);
 
@@ -547,7 +531,7 @@ async function* xmlEvents(
       return;
     }
     if (xhtmlDepth > 0) {
-      if (XHTML_BLOCKS.has(local.toLowerCase())) onText('\n');
+      if (isBlockElement(local)) onText('\n');
       return;
     }
     const parent = open > 0 ? frames[open - 1] : undefined;
@@ -606,7 +590,7 @@ async function* xmlEvents(
       return;
     }
     if (xhtmlDepth > 0 && depth + 1 > xhtmlDepth) {
-      if (XHTML_BLOCKS.has(node.name.slice(node.name.indexOf(':') + 1).toLowerCase())) onText('\n');
+      if (isBlockElement(node.name.slice(node.name.indexOf(':') + 1))) onText('\n');
       return;
     }
     if (open === 0) return;
