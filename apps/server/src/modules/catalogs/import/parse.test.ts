@@ -1,13 +1,7 @@
 import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import {
-  type FeedEvent,
-  formatSize,
-  openFeed,
-  type OpenFeedOptions,
-  sniffDelimiter,
-} from './parse.js';
+import { type FeedEvent, formatSize, openFeed, type OpenFeedOptions, sniffDelimiter } from './parse.js';
 
 /** Splits the text into small chunks, so every parser sees rows and tags cut across chunk boundaries. */
 function chunked(data: string | Buffer): Readable {
