@@ -126,6 +126,14 @@ test('a Meta TSV with comment lines imports, and the catalogue says what Meta an
     await expect(items.getByRole('row')).toHaveCount(2);
     await expect(items.getByRole('row').nth(1)).toContainText('Canvas tote');
     await expect(items.getByRole('row').nth(1)).toContainText('19.00 EUR');
+    // The item's drawer says what each network would do with it.
+    await items.getByRole('button', { name: 'Canvas tote' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Canvas tote' });
+    const itemIssues = drawer.getByRole('list', { name: 'Ad network issues' });
+    await expect(itemIssues).toContainText('Image under 500 × 500 px');
+    await expect(itemIssues).toContainText('Refused by Meta');
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
     await page.getByRole('button', { name: 'Show every item' }).click();
     await expect(items.getByRole('row')).toHaveCount(5);
 

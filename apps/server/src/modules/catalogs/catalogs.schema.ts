@@ -45,7 +45,15 @@ import {
   storedFilter,
   updateProductSet,
 } from './product-sets.service.js';
-import { describeFilter, formatCents, PRODUCT_SET_FIELDS, type ProductSetField } from '@adloom/commerce';
+import {
+  describeFilter,
+  formatCents,
+  ITEM_ISSUES,
+  PRODUCT_SET_FIELDS,
+  type ItemIssueCode,
+  type ItemIssueRule,
+  type ProductSetField,
+} from '@adloom/commerce';
 import { invalidInput } from '../../errors.js';
 import { CANONICAL_FIELDS } from './import/canonical.js';
 import { FEED_FORMAT_NAMES, type FeedFormat, type FeedFormatHint } from './import/parse.js';
@@ -168,6 +176,18 @@ const CatalogImport = builder.objectRef<CatalogImportRow>('CatalogImport').imple
   }),
 });
 
+const ItemIssueRef = builder.objectRef<ItemIssueRule>('ItemIssue').implement({
+  subGraphs: CLIENT,
+  description: 'Why Meta or Google would refuse (error) or flag (warning) one item.',
+  fields: (t) => ({
+    code: t.string({ resolve: (r) => r.code }),
+    label: t.string({ resolve: (r) => r.label }),
+    fix: t.string({ resolve: (r) => r.fix }),
+    severity: t.string({ description: 'error or warning.', resolve: (r) => r.severity }),
+    networks: t.stringList({ description: 'meta, google.', resolve: (r) => [...r.networks] }),
+  }),
+});
+
 const money = (amount: number | null) => (amount === null ? null : formatCents(amount));
 
 const CatalogItem = builder.objectRef<CatalogItemRow>('CatalogItem').implement({
@@ -204,6 +224,15 @@ const CatalogItem = builder.objectRef<CatalogItemRow>('CatalogItem').implement({
     extraJson: t.string({
       description: 'The fields the importer did not know, as a JSON object.',
       resolve: (i) => JSON.stringify(i.extra),
+    }),
+    issues: t.field({
+      type: [ItemIssueRef],
+      description:
+        'What Meta and Google would say of the item (image size once it is measured); empty for items imported before diagnostics.',
+      resolve: (i) =>
+        (i.issues ?? [])
+          .filter((code) => Object.hasOwn(ITEM_ISSUES, code))
+          .map((code) => ITEM_ISSUES[code as ItemIssueCode]),
     }),
   }),
 });

@@ -1,9 +1,43 @@
-import { Anchor, Badge, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, List, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatDateTime } from '../../lib/format';
 import type { CatalogItemDetail } from './catalog';
 import { availabilityColor, extraFields, formatPrice, itemImages } from './catalogFormat';
+import { networkName, severityLabel } from './diagnostics';
 import { ItemGallery } from './ItemGallery';
+
+/** What Meta and Google would say of the item, worst first; nothing when it has no issue. */
+function ItemIssues({ issues }: { issues: CatalogItemDetail['issues'] }) {
+  if (issues.length === 0) return null;
+  const sorted = [...issues].sort((a, b) =>
+    a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1,
+  );
+  return (
+    <Alert
+      color={sorted[0]!.severity === 'error' ? 'red' : 'yellow'}
+      variant="light"
+      title="Ad network issues"
+    >
+      <List size="sm" spacing={4} aria-label="Ad network issues">
+        {sorted.map((issue) => (
+          <List.Item key={issue.code}>
+            <Group gap={6} wrap="wrap">
+              <Text size="sm" fw={500}>
+                {issue.label}
+              </Text>
+              <Badge size="xs" variant="light" color={severityLabel(issue.severity).color}>
+                {severityLabel(issue.severity).label} by {issue.networks.map(networkName).join(' and ')}
+              </Badge>
+            </Group>
+            <Text size="xs" c="dimmed">
+              {issue.fix}
+            </Text>
+          </List.Item>
+        ))}
+      </List>
+    </Alert>
+  );
+}
 
 const orDash = (value: string | number | null | undefined): ReactNode =>
   value === null || value === undefined || value === '' ? (
@@ -48,6 +82,7 @@ export function ItemDetails({ item }: { item: CatalogItemDetail }) {
   return (
     <Stack gap="lg">
       <ItemGallery images={itemImages(item)} title={item.title || item.id} />
+      <ItemIssues issues={item.issues} />
       <FieldTable
         label="Item fields"
         rows={[

@@ -16,6 +16,7 @@ import {
   type Price,
 } from '@adloom/commerce';
 import { hasXmlInvalidChars, stripXmlInvalidChars, xmlInvalidCharNames } from '@adloom/template';
+import { collectNested, type NestedFields } from './meta-nested.js';
 
 /** The canonical fields, in the order the templates and the mapping screen list them. */
 export const CANONICAL_FIELDS = [
@@ -499,14 +500,8 @@ export function createItemMapper(options: ItemMapperOptions = {}): ItemMapper {
 /** Each canonical field's position in {@link CANONICAL_FIELDS}, to collect a row's values in arrays. */
 const F = Object.fromEntries(CANONICAL_FIELDS.map((f, i) => [f, i])) as Record<CanonicalField, number>;
 
-/**
- * Meta's flattened nested columns (JSON-path names): `image[0].url`, `image[1].tag[0]`,
- * `additional_variant_attribute[0].label`. Group 1 is the field, 2 the index, 3 the member.
- */
-const NESTED_COLUMN = /^(image|additional_variant_attribute)\[(\d+)\]\.(\w+)(?:\[\d+\])?$/i;
-
 /** A row's best value for each canonical field (by index), the column it came from, and the rest. */
-class Collected {
+class Collected implements NestedFields {
   readonly values: (string | undefined)[] = new Array<string | undefined>(CANONICAL_FIELDS.length);
   readonly ranks: number[] = new Array<number>(CANONICAL_FIELDS.length).fill(Infinity);
   readonly columns: string[] = new Array<string>(CANONICAL_FIELDS.length);
@@ -601,57 +596,6 @@ function collect(record: FeedRecord, route: (name: string) => ColumnRoute): Coll
     if (label && value) row.addExtra(label, value);
   }
   return row;
-}
-
-/**
- * Meta's nested fields, flattened (`image[0].url`) or JSON-encoded in one cell: images join the item's
- * images, a variant attribute becomes an extra field named by its label. False when `name` is not one.
- */
-function collectNested(row: Collected, name: string, value: string): boolean {
-  const nested = NESTED_COLUMN.exec(name);
-  if (nested) {
-    const field = nested[1]!.toLowerCase();
-    const index = Number(nested[2]);
-    const member = nested[3]!.toLowerCase();
-    if (field === 'image' && member === 'url') {
-      row.images[index] = value;
-      return true;
-    }
-    if (field === 'image') {
-      // An image's tags stay with that image's index: `image[0].tag` → ['front', 'lifestyle'].
-      row.addExtra(name.replace(/\[\d+\]$/, ''), value);
-      return true;
-    }
-    if (member === 'label') row.variantLabels[index] = value;
-    else if (member === 'value') row.variantValues[index] = value;
-    else return false;
-    return true;
-  }
-  if (name.toLowerCase() !== 'additional_variant_attribute') return false;
-  // Meta's one-cell forms: `Scent:Fruity,Size:Large`, or JSON ({"Scent": "Fruity"} or [{label, value}]).
-  for (const [label, attribute] of variantAttributes(value)) row.addExtra(label, attribute);
-  return true;
-}
-
-function variantAttributes(value: string): [string, string][] {
-  if (value.startsWith('{') || value.startsWith('[')) {
-    try {
-      const parsed: unknown = JSON.parse(value);
-      const entries = Array.isArray(parsed)
-        ? parsed.map((e) => [(e as Record<string, unknown>)?.label, (e as Record<string, unknown>)?.value])
-        : Object.entries(parsed as Record<string, unknown>);
-      return entries
-        .filter(([l, v]) => typeof l === 'string' && l.trim() !== '' && v !== null && v !== undefined)
-        .map(([l, v]) => [String(l).trim(), String(v as string).trim()]);
-    } catch {
-      // Not JSON after all: read as pairs below.
-    }
-  }
-  return value
-    .split(/[,;|]/)
-    .map((pair) => pair.split(':'))
-    .filter((parts) => parts.length >= 2 && parts[0]!.trim() !== '')
-    .map(([label, ...rest]) => [label!.trim(), rest.join(':').trim()] as [string, string]);
 }
 
 /** The report's text for characters removed from a column's value. */

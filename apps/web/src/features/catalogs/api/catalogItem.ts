@@ -26,6 +26,13 @@ export const CatalogItemQuery = graphql(`
       reviewCount
       inventory
       extraJson
+      issues {
+        code
+        label
+        fix
+        severity
+        networks
+      }
     }
   }
 `);
