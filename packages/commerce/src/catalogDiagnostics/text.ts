@@ -75,18 +75,25 @@ export function codePointLength(text: string): number {
   return count;
 }
 
+/**
+ * The text's length in code points, counted only when it could pass `limit`: a text of at most `limit`
+ * UTF-16 units has at most that many code points (the import judges every item's description).
+ */
+const lengthAgainst = (text: string, limit: number): number =>
+  text.length <= limit ? text.length : codePointLength(text);
+
 /** The item's title and description issues. */
 export function textIssues(item: Pick<DiagnosableItem, 'title' | 'description'>): TextIssueCode[] {
   const issues: TextIssueCode[] = [];
   if (isBlank(item.title)) issues.push('missing_title');
   else {
-    const length = codePointLength(item.title.trim());
+    const length = lengthAgainst(item.title.trim(), GOOGLE_TITLE_MAX);
     if (length > GOOGLE_TITLE_MAX) issues.push('title_too_long_google');
     if (length > META_TITLE_MAX) issues.push('title_too_long_meta');
   }
   if (isBlank(item.description)) issues.push('missing_description');
   else {
-    const length = codePointLength(item.description.trim());
+    const length = lengthAgainst(item.description.trim(), GOOGLE_DESCRIPTION_MAX);
     if (length > GOOGLE_DESCRIPTION_MAX) issues.push('description_too_long_google');
     if (length > META_DESCRIPTION_MAX) issues.push('description_too_long_meta');
   }
