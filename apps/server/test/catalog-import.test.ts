@@ -44,7 +44,7 @@ async function startFeedHost(
   };
 }
 
-const HEADER = 'id,title,price,availability,image_link,color\n';
+const HEADER = 'id,title,price,availability,image_link,colour\n';
 const row = (id: string, title: string, price = '10.00 USD') =>
   `${id},${title},${price},in_stock,https://cdn.test/${id}.jpg,red\n`;
 
@@ -186,7 +186,7 @@ describeEachDatabase('catalogue import on %s', (kind) => {
       removed: 0,
       unchanged: 0,
       rejectedCount: 4,
-      unknownColumns: ['color'],
+      unknownColumns: ['colour'],
       error: null,
     });
     expect(result.rejected).toEqual([
@@ -207,7 +207,7 @@ describeEachDatabase('catalogue import on %s', (kind) => {
       currency: 'USD',
       availability: 'in stock',
       imageLink: 'https://cdn.test/A.jpg',
-      extra: { color: 'red' },
+      extra: { colour: 'red' },
     });
     expect(items[0]!.contentHash).toMatch(/^[0-9a-f]{64}$/);
     expect(progress.length).toBeGreaterThanOrEqual(2);

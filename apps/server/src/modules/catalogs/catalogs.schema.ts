@@ -309,7 +309,11 @@ const DiagnosticsRef = builder.objectRef<CatalogDiagnostics>('CatalogDiagnostics
       resolve: (d) => d.diagnosed,
     }),
     networks: t.field({ type: [NetworkReadinessRef], resolve: (d) => d.networks }),
-    issues: t.field({ type: [IssueRuleRef], description: 'Most items first.', resolve: (d) => d.issues }),
+    issues: t.field({
+      type: [IssueRuleRef],
+      description: 'Refusals first, then flags; most items first within each.',
+      resolve: (d) => d.issues,
+    }),
     images: t.field({ type: ImageCheckRef, resolve: (d) => d.images }),
   }),
 });

@@ -65,6 +65,9 @@ const textArray = (values: readonly string[]): SQL =>
         sql`, `,
       )}]::text[]`;
 
+/** Refusals before flags. */
+const severityRank = (rule: ItemIssueRule): number => (rule.severity === 'error' ? 0 : 1);
+
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
@@ -98,7 +101,12 @@ export async function catalogDiagnostics(
   const issues = counts
     .filter((c) => Object.hasOwn(ITEM_ISSUES, c.code))
     .map((c) => ({ rule: ITEM_ISSUES[c.code as ItemIssueCode], itemCount: Number(c.item_count) }))
-    .sort((a, b) => b.itemCount - a.itemCount || order.indexOf(a.rule.code) - order.indexOf(b.rule.code));
+    .sort(
+      (a, b) =>
+        severityRank(a.rule) - severityRank(b.rule) ||
+        b.itemCount - a.itemCount ||
+        order.indexOf(a.rule.code) - order.indexOf(b.rule.code),
+    );
   const ready = (totals?.ready ?? []).map(Number);
   return {
     itemCount: Number(totals?.item_count ?? 0),

@@ -313,9 +313,10 @@ describe('rows', () => {
         ['g:shipping.country', 'CA'],
       ]),
     );
-    mapper.toItem(record({ id: '2', 'g:color': 'blue', material: 'wool' }));
+    mapper.toItem(record({ id: '2', 'g:color': 'blue', material: 'wool', fabric_weight: '140 gsm' }));
     expect('item' in first && first.item.extra).toEqual({ color: 'red', 'shipping.country': ['US', 'CA'] });
-    expect(mapper.unknownColumns()).toEqual(['g:color', 'g:size', 'g:shipping.country', 'material']);
+    // Google's and Meta's own attributes (color, size, material, gtin…) are kept but not asked about.
+    expect(mapper.unknownColumns()).toEqual(['g:shipping.country', 'fabric_weight']);
   });
 
   it('builds the whole item', () => {

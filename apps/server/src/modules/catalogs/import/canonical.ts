@@ -440,6 +440,31 @@ export interface ValueWarning {
 export type ItemResult =
   { item: CatalogItem; warnings: ValueWarning[] } | { rejected: string[]; id: string | null };
 
+/**
+ * Google's and Meta's own attributes the catalogue keeps as extra fields (under their name): known, so
+ * the mapping screen does not ask about them. Compared after {@link normalizeColumnName}.
+ */
+const NETWORK_ATTRIBUTES: ReadonlySet<string> = new Set([
+  'gtin',
+  'mpn',
+  'identifier_exists',
+  'color',
+  'size',
+  'size_type',
+  'size_system',
+  'gender',
+  'age_group',
+  'material',
+  'pattern',
+  'shipping',
+  'shipping_weight',
+  'tax',
+  'multipack',
+  'is_bundle',
+  'mobile_link',
+  'tags',
+]);
+
 /** At most this many distinct unknown columns are listed; a feed with more is one with a broken header. */
 const MAX_UNKNOWN_COLUMNS = 500;
 
@@ -474,7 +499,12 @@ export function createItemMapper(options: ItemMapperOptions = {}): ItemMapper {
     if (found === undefined) {
       found = routeColumn(name, columnMapping);
       routes.set(name, found);
-      if (found.kind === 'extra' && unknown.size < MAX_UNKNOWN_COLUMNS) unknown.add(name);
+      if (
+        found.kind === 'extra' &&
+        !NETWORK_ATTRIBUTES.has(normalizeColumnName(name)) &&
+        unknown.size < MAX_UNKNOWN_COLUMNS
+      )
+        unknown.add(name);
     }
     return found;
   };
