@@ -372,6 +372,47 @@ example-hat,Example Hat,,Acme,Apparel & Accessories > Clothing,Hat,mens hat exam
   });
 });
 
+describe("Shopify's current column names", () => {
+  // The export as Shopify's help page names its columns today ("URL handle", "SKU", "Price",
+  // "Compare-at price", "Inventory quantity", "Continue selling when out of stock" TRUE/FALSE…).
+  const CURRENT = [
+    'URL handle,Title,Description,Vendor,Product category,Type,Tags,Published on online store,Status,SKU,Barcode,Option1 name,Option1 value,Option2 name,Option2 value,Price,Compare-at price,Cost per item,Charge tax,Inventory tracker,Inventory quantity,Continue selling when out of stock,Weight value (grams),Weight unit for display,Requires shipping,Fulfillment service,Product image URL,Image position,Image alt text,Variant image URL,Gift card,SEO title,SEO description,Price / International,Compare-at price / International',
+    'linen-shirt,Linen shirt,<p>Washed <b>linen</b></p>,Northwind,Apparel & Accessories,Shirts,"linen, summer",TRUE,Active,LS-M,4006381333931,Size,M,Color,Sand,44.00,59.00,20.00,TRUE,shopify,3,FALSE,220,g,TRUE,manual,https://cdn.test/front.jpg,1,Front,https://cdn.test/sand.jpg,FALSE,,,,',
+    'linen-shirt,,,,,,,,,LS-L,,,L,,Sand,44.00,59.00,20.00,TRUE,shopify,0,TRUE,240,g,TRUE,manual,https://cdn.test/back.jpg,2,Back,,,,,,',
+    'linen-shirt,,,,,,,,,LS-XL,,,XL,,Sand,44.00,59.00,20.00,TRUE,shopify,0,FALSE,260,g,TRUE,manual,,,,,,,,,',
+  ].join('\n');
+
+  it('is recognised, and reads as the classic export does', async () => {
+    expect(isShopifyProductsHeader(CURRENT.split('\n')[0]!.split(','))).toBe(true);
+    const events = await variants(CURRENT);
+    expect(events.map((e) => (e.kind === 'record' ? fieldsOf(e).id : e.reason))).toEqual([
+      'LS-M',
+      'LS-L',
+      'LS-XL',
+    ]);
+    expect(fieldsOf(events[0])).toMatchObject({
+      title: 'Linen shirt – M / Sand',
+      description: 'Washed linen',
+      brand: 'Northwind',
+      item_group_id: 'linen-shirt',
+      gtin: '4006381333931',
+      price: '59.00',
+      sale_price: '44.00',
+      inventory: '3',
+      availability: 'in stock',
+      image_link: 'https://cdn.test/sand.jpg',
+      Size: 'M',
+      Color: 'Sand',
+    });
+    // Sold out: TRUE sells on (available for order), FALSE does not.
+    expect(fieldsOf(events[1])).toMatchObject({ availability: 'available for order', inventory: '0' });
+    expect(fieldsOf(events[2])).toMatchObject({ availability: 'out of stock', inventory: '0' });
+    // Bookkeeping and per-market columns are not kept.
+    expect(Object.keys(fieldsOf(events[0]))).not.toContain('Charge tax');
+    expect(Object.keys(fieldsOf(events[0]))).not.toContain('Compare-at price / International');
+  });
+});
+
 describe('shopifyVariantRecords', () => {
   it('gives one record per variant of a product with two options, at its variant row', async () => {
     const events = await variants(exportCsv(LINEN_SHIRT));

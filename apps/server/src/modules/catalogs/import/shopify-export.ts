@@ -22,13 +22,19 @@ function headerKey(name: string): string {
   return name.trim().toLowerCase().replace(/\s+/g, ' ');
 }
 
-/** True when a CSV header is Shopify's products export (Handle plus Variant Price or Variant SKU, case-insensitive). */
+/**
+ * True when a CSV header is Shopify's products export, in its classic names (Handle plus Variant Price or
+ * Variant SKU) or its current ones (URL handle plus Price or SKU); case-insensitive.
+ */
 export function isShopifyProductsHeader(names: readonly string[]): boolean {
   const keys = new Set(names.map(headerKey));
-  return keys.has('handle') && (keys.has('variant price') || keys.has('variant sku'));
+  return (
+    (keys.has('handle') && (keys.has('variant price') || keys.has('variant sku'))) ||
+    (keys.has('url handle') && (keys.has('price') || keys.has('sku')))
+  );
 }
 
-/** The export's columns this module reads or drops, by role. */
+/** The export's columns this module reads or drops, by role, in the export's classic names. */
 const COLUMNS = {
   handle: 'Handle',
   title: 'Title',
@@ -79,6 +85,34 @@ const COLUMNS = {
 } as const;
 type Column = keyof typeof COLUMNS;
 
+/**
+ * The same columns as Shopify's current export and sample file name them (help page "Using CSV files to
+ * import and export products": `URL handle`, `Inventory quantity`, `Compare-at price / International`…);
+ * names that only changed case (`Option1 name`) need no entry.
+ */
+const CURRENT_NAMES: Partial<Record<Column, string>> = {
+  handle: 'URL handle',
+  body: 'Description',
+  published: 'Published on online store',
+  sku: 'SKU',
+  grams: 'Weight value (grams)',
+  tracker: 'Inventory tracker',
+  quantity: 'Inventory quantity',
+  policy: 'Continue selling when out of stock',
+  fulfillment: 'Fulfillment service',
+  price: 'Price',
+  compareAtPrice: 'Compare-at price',
+  requiresShipping: 'Requires shipping',
+  taxable: 'Charge tax',
+  barcode: 'Barcode',
+  imageSrc: 'Product image URL',
+  imageAlt: 'Image alt text',
+  giftCard: 'Gift card',
+  variantImage: 'Variant image URL',
+  weightUnit: 'Weight unit for display',
+  taxCode: 'Tax code',
+};
+
 /** Columns written once per product, on the handle's first row. */
 const PRODUCT_COLUMNS = [
   'title',
@@ -121,7 +155,7 @@ const KEPT_VARIANT_COLUMNS = ['grams', 'weightUnit'] as const satisfies readonly
  * Shopify's per-market columns (`Included / United States`, `Price / International`, `Compare At Price /
  * International`) and the options' links to metafields: bookkeeping of the store, not kept.
  */
-const DROPPED_COLUMN = /^(?:included|price|compare at price) \/ |^option[123] linked to$/;
+const DROPPED_COLUMN = /^(?:included|price|compare[ -]at price) \/ |^option[123] linked to$/;
 
 /** The names this module writes, besides option names; an option must not take one of them. */
 const OUTPUT_NAMES = new Set(['gtin', 'mpn', 'gender', 'age_group', 'tags']);
@@ -140,9 +174,10 @@ class Header {
   readonly others: OtherColumn[] = [];
 
   constructor(names: readonly string[]) {
-    const roles = new Map<string, Column>(
-      Object.entries(COLUMNS).map(([role, name]) => [headerKey(name), role as Column]),
-    );
+    const roles = new Map<string, Column>([
+      ...Object.entries(COLUMNS).map(([role, name]) => [headerKey(name), role as Column] as const),
+      ...Object.entries(CURRENT_NAMES).map(([role, name]) => [headerKey(name), role as Column] as const),
+    ]);
     names.forEach((name, i) => {
       const key = headerKey(name);
       const role = roles.get(key);
@@ -428,7 +463,9 @@ function availability(
   const inventory = String(Math.max(0, count));
   if (count > 0) return { availability: 'in stock', inventory };
   return {
-    availability: policy.toLowerCase() === 'continue' ? 'available for order' : 'out of stock',
+    // Classic `Variant Inventory Policy` says continue or deny; the current `Continue selling when out
+    // of stock` says TRUE or FALSE.
+    availability: /^(?:continue|true)$/i.test(policy) ? 'available for order' : 'out of stock',
     inventory,
   };
 }
