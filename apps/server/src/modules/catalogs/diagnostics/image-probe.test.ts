@@ -246,6 +246,7 @@ describe('probeImageSize', () => {
     expect(await probeImageSize(`${origin}/silent`, { ...allowed, timeoutMs: 200 })).toEqual({
       ok: false,
       reason: 'The image did not answer within 0.2 s',
+      hostFailure: true,
     });
   });
 
@@ -255,6 +256,7 @@ describe('probeImageSize', () => {
     expect(result).toEqual({
       ok: false,
       reason: `The server may not fetch from this host (${host}): host 127.0.0.1 is a loopback address; server-side image fetches may reach private networks only for allow-listed hosts`,
+      hostFailure: true,
     });
     expect(seen).toEqual([]);
   });
@@ -278,6 +280,27 @@ describe('probeImageSizes', () => {
     timeoutMs: 5000,
   };
   const at = (host: string, n: number) => `http://${host}:${new URL(origin).port}/held/${n}.png`;
+
+  it('stops asking a host that failed giveUpAfter times in a row, and says so for its other images', async () => {
+    let lookups = 0;
+    const results = new Map<string, ProbeResult>();
+    const urls = Array.from({ length: 12 }, (_, i) => `http://dead.test/${i}.jpg`);
+    await probeImageSizes(urls, {
+      // Not allow-listed: every request is refused by the guard, a failure of the host.
+      guard: { lookup: (hostname) => ((lookups += 1), lookup(hostname)) },
+      giveUpAfter: 3,
+      onResult: (url, result) => void results.set(url, result),
+    });
+    expect(results.size).toBe(12);
+    expect([...results.values()].every((r) => !r.ok && r.hostFailure)).toBe(true);
+    // At most the first three, and the one already under way beside them, were tried.
+    expect(lookups).toBeLessThanOrEqual(4);
+    expect(
+      [...results.values()].filter(
+        (r) => !r.ok && r.reason.endsWith('(not tried: the host failed 3 times in a row)'),
+      ),
+    ).toHaveLength(12 - lookups);
+  });
 
   /** The client's own count of probes in flight: one starts with its host's lookup and ends after its onResult. */
   function countProbes() {

@@ -26,7 +26,9 @@ export interface ProbedSize {
   format: string;
 }
 
-export type ProbeResult = { ok: true; size: ProbedSize } | { ok: false; reason: string };
+/** A failure's `hostFailure` says the host, not this one image, failed (no answer, not found, refused). */
+export type ProbeResult =
+  { ok: true; size: ProbedSize } | { ok: false; reason: string; hostFailure?: boolean };
 
 export interface ProbeOptions {
   /**
@@ -41,7 +43,13 @@ export interface ProbeOptions {
   signal?: AbortSignal;
 }
 
-const DEFAULTS = { maxBytes: 256 * 1024, timeoutMs: 10_000, concurrency: 8, perHost: 2 } as const;
+const DEFAULTS = {
+  maxBytes: 256 * 1024,
+  timeoutMs: 10_000,
+  concurrency: 8,
+  perHost: 2,
+  giveUpAfter: 5,
+} as const;
 /** As the renderer's image fetch: the diagnostic follows the redirects a render would. */
 const MAX_REDIRECTS = 3;
 /** The purpose the import's image-host check names, so both refusals read alike. */
@@ -92,10 +100,11 @@ export async function probeImageSize(url: string, options: ProbeOptions = {}): P
     }
   } catch (error) {
     if (outer?.aborted) throw outer.reason;
-    if (timedOut) return failure(`The image did not answer within ${seconds(timeoutMs)}`);
-    if (error instanceof NetError) return failure(netReason(error));
+    if (timedOut) return hostFailed(`The image did not answer within ${seconds(timeoutMs)}`);
+    if (error instanceof NetError)
+      return HOST_ERRORS.has(error.code) ? hostFailed(netReason(error)) : failure(netReason(error));
     const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    return failure(`The image host could not be reached (${code})`);
+    return hostFailed(`The image host could not be reached (${code})`);
   } finally {
     clearTimeout(timer);
     outer?.removeEventListener('abort', stop);
@@ -115,10 +124,22 @@ export async function probeImageSizes(
   options: ProbeOptions & {
     concurrency?: number;
     perHost?: number;
+    /**
+     * After this many host failures in a row (no answer, not found, refused; default 5), a host's other
+     * URLs are reported failed with its last reason without a request: a dead host must not hold a job for
+     * hours at one time-out per image.
+     */
+    giveUpAfter?: number;
     onResult: (url: string, result: ProbeResult) => void | Promise<void>;
   },
 ): Promise<void> {
-  const { concurrency = DEFAULTS.concurrency, perHost = DEFAULTS.perHost, onResult, ...probe } = options;
+  const {
+    concurrency = DEFAULTS.concurrency,
+    perHost = DEFAULTS.perHost,
+    giveUpAfter = DEFAULTS.giveUpAfter,
+    onResult,
+    ...probe
+  } = options;
   limitsOf(probe);
   wholePositive('concurrency', concurrency);
   wholePositive('perHost', perHost);
@@ -126,7 +147,14 @@ export async function probeImageSizes(
   const hosts = new Map<string, HostTurn>();
   for (const url of new Set(urls)) {
     const key = hostKey(url);
-    const host = hosts.get(key) ?? { urls: [], next: 0, running: 0, waiting: true };
+    const host = hosts.get(key) ?? {
+      urls: [],
+      next: 0,
+      running: 0,
+      waiting: true,
+      failuresInRow: 0,
+      givenUp: undefined,
+    };
     host.urls.push(url);
     hosts.set(key, host);
   }
@@ -155,7 +183,17 @@ export async function probeImageSizes(
     };
     const run = async (host: HostTurn, url: string) => {
       try {
-        const result = await probeImageSize(url, probe);
+        const result: ProbeResult = host.givenUp
+          ? {
+              ok: false,
+              reason: `${host.givenUp} (not tried: the host failed ${giveUpAfter} times in a row)`,
+              hostFailure: true,
+            }
+          : await probeImageSize(url, probe);
+        if (!result.ok && result.hostFailure === true) {
+          host.failuresInRow += 1;
+          if (host.failuresInRow >= giveUpAfter) host.givenUp ??= result.reason;
+        } else host.failuresInRow = 0;
         if (!stopped()) await onResult(url, result);
       } catch (error) {
         // probeImageSize rejects only when the signal aborts; anything else came from onResult.
@@ -180,6 +218,10 @@ interface HostTurn {
   next: number;
   running: number;
   waiting: boolean;
+  /** Host failures of its latest probes, in a row. */
+  failuresInRow: number;
+  /** The reason its other URLs are reported with, once it failed giveUpAfter times in a row. */
+  givenUp: string | undefined;
 }
 
 /** Host names (not ports) share a limit; a URL that does not parse fails without a request, on its own. */
@@ -203,6 +245,14 @@ function wholePositive(name: string, value: number): number {
 }
 
 const failure = (reason: string): ProbeResult => ({ ok: false, reason });
+const hostFailed = (reason: string): ProbeResult => ({ ok: false, reason, hostFailure: true });
+/** The guard's errors that concern the host rather than one URL. */
+const HOST_ERRORS: ReadonlySet<NetError['code']> = new Set([
+  'PRIVATE_ADDRESS',
+  'NOT_FOUND',
+  'NETWORK',
+  'HOP_TIMEOUT',
+]);
 
 const found = ({ width, height, format }: ImageSize): ProbeResult => ({
   ok: true,
