@@ -1,5 +1,5 @@
 import { Button, Paper, Stack, Tabs, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useQuery } from 'urql';
 import { clientUrl } from '../../app/routes';
@@ -86,6 +86,11 @@ function CatalogPage({ catalog, listUrl }: { catalog: CatalogDetail; listUrl: st
       diagnostics.images.total > 0,
     reexecuteDiagnostics,
   );
+  // A new import changes every count: asked again as soon as one completes.
+  const completedImport = catalog.imports.find((entry) => entry.status === 'completed')?.id;
+  useEffect(() => {
+    if (completedImport) reexecuteDiagnostics({ requestPolicy: 'network-only' });
+  }, [completedImport, reexecuteDiagnostics]);
   const issueCode = params.get(ISSUE_PARAM);
   const showIssueItems = (code: string | null) => {
     setParams((current) => {

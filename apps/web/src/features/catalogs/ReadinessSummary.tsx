@@ -12,6 +12,14 @@ export function ReadinessSummary({
   diagnostics: CatalogDiagnostics;
   onOpen: () => void;
 }) {
+  if (!diagnostics.diagnosed)
+    return (
+      <Paper withBorder px="md" py="xs" radius="md" aria-label="Readiness for ad networks">
+        <Text size="sm" c="dimmed">
+          Readiness for Meta and Google appears after the next import of this catalogue.
+        </Text>
+      </Paper>
+    );
   return (
     <Paper withBorder px="md" py="xs" radius="md" aria-label="Readiness for ad networks">
       <Group justify="space-between" gap="md">

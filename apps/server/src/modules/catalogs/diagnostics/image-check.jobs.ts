@@ -27,6 +27,8 @@ const MEASURED_FRESH_DAYS = 7;
 const FAILED_FRESH_HOURS = 24;
 /** Results are written in batches of this many. */
 const WRITE_BATCH = 200;
+/** Image issues are written for this many (image, category) pairs at a time. */
+const APPLY_PAGE = 1000;
 
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
@@ -117,29 +119,35 @@ async function storeSizes(db: Db, catalogId: string, batch: { url: string; resul
  * image_unreachable. Returns how many items it looked at.
  */
 export async function applyImageIssues(db: Db, catalogId: string, importId: string): Promise<number> {
-  const known = rowsOf<{
-    url: string;
-    category: string;
-    width: number | null;
-    height: number | null;
-    failure: string | null;
-    items: number;
-  }>(
-    await db.execute(sql`
-      select i.image_link as url, i.google_product_category as category, s.width, s.height, s.failure,
-        count(*)::int as items
-      from ${catalogItems} i
-      join ${catalogImageSizes} s on s.catalog_id = ${catalogId} and s.url = i.image_link
-      where i.import_id = ${importId}
-      group by i.image_link, i.google_product_category, s.width, s.height, s.failure`),
-  );
   const imageCodes = sql`array[${sql.join(
     IMAGE_ISSUE_CODES.map((code) => sql`${code}`),
     sql`, `,
   )}]::text[]`;
   let items = 0;
-  for (let start = 0; start < known.length; start += 1000) {
-    const updates = known.slice(start, start + 1000).map((row) => {
+  // Pages of distinct (image, category) pairs in key order: memory stays bounded whatever the catalogue.
+  let after: { url: string; category: string } | undefined;
+  for (;;) {
+    const page = rowsOf<{
+      url: string;
+      category: string;
+      width: number | null;
+      height: number | null;
+      failure: string | null;
+      items: number;
+    }>(
+      await db.execute(sql`
+        select i.image_link as url, i.google_product_category as category,
+          min(s.width) as width, min(s.height) as height, min(s.failure) as failure, count(*)::int as items
+        from ${catalogItems} i
+        join ${catalogImageSizes} s on s.catalog_id = ${catalogId} and s.url = i.image_link
+        where i.import_id = ${importId}
+          ${after ? sql`and (i.image_link, i.google_product_category) > (${after.url}, ${after.category})` : sql``}
+        group by i.image_link, i.google_product_category
+        order by i.image_link, i.google_product_category
+        limit ${APPLY_PAGE}`),
+    );
+    if (page.length === 0) return items;
+    const updates = page.map((row) => {
       items += Number(row.items);
       const codes: ItemIssueCode[] =
         row.width !== null && row.height !== null
@@ -155,13 +163,32 @@ export async function applyImageIssues(db: Db, catalogId: string, importId: stri
            where c <> all(${imageCodes})), '[]'::jsonb) || v.codes
       from jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) as v(url text, category text, codes jsonb)
       where i.import_id = ${importId} and i.image_link = v.url and i.google_product_category = v.category`);
+    const last = page[page.length - 1]!;
+    after = { url: last.url, category: last.category };
+    if (page.length < APPLY_PAGE) return items;
   }
-  return items;
+}
+
+/** Ends the import's check as it stands: the page stops waiting, and what was measured counts. */
+async function endCheck(db: Db, data: CheckImagesJobData): Promise<void> {
+  await applyImageIssues(db, data.catalogId, data.importId);
+  await db
+    .update(catalogImports)
+    .set({ imagesCheckedAt: new Date() })
+    .where(and(eq(catalogImports.id, data.importId), eq(catalogImports.catalogId, data.catalogId)));
 }
 
 registerJobHandler<CheckImagesJobData>(
   CHECK_CATALOG_IMAGES,
-  (job, ctx) => checkCatalogImages(ctx, job.data, job.signal),
-  // One check per process at a time; each holds up to 8 requests open (image-probe.ts).
-  { concurrency: 1, batchSize: 1, perGroup: 1 },
+  async (job, ctx) => {
+    try {
+      return await checkCatalogImages(ctx, job.data, job.signal);
+    } catch (error) {
+      // The last attempt failed: the check ends with what it measured ("Measure again" starts another).
+      if (job.retryCount >= job.retryLimit && !job.signal.aborted) await endCheck(ctx.db, job.data);
+      throw error;
+    }
+  },
+  // Two checks per process at a time, one per client; each holds up to 8 requests open (image-probe.ts).
+  { concurrency: 2, batchSize: 1, perGroup: 1 },
 );

@@ -538,6 +538,20 @@ describe("Meta's list forms (issue 17)", () => {
     });
   });
 
+  it('keeps a nested column with an absurd index as an extra field, never a huge array', () => {
+    const { item: odd } = kept([
+      ['id', 'A'],
+      ['price', '5 USD'],
+      ['additional_variant_attribute[4000000000].label', 'Scent'],
+    ]);
+    expect(odd.extra).toEqual({ 'additional_variant_attribute[4000000000].label': 'Scent' });
+  });
+
+  it('judges a GTIN whatever the spelling of its column', () => {
+    const { item: upper } = kept({ id: 'A', price: '5 USD', GTIN: '4006381333932' });
+    expect(upper.issues).toContain('invalid_gtin');
+  });
+
   it('reads additional_variant_attribute in its flattened, pair and JSON forms', () => {
     const flat = kept([
       ['id', 'A'],

@@ -820,9 +820,12 @@ function recordToItem(
   return { item, warnings };
 }
 
-/** The first value of an extra field, or ''. */
+/** The first value of the extra field of this (normalised) name, whatever its spelling (`GTIN`, `g:gtin`), or ''. */
 function firstExtra(extra: Record<string, ExtraValue>, name: string): string {
-  const value = extra[name];
+  const key = Object.hasOwn(extra, name)
+    ? name
+    : Object.keys(extra).find((k) => normalizeColumnName(k) === name);
+  const value = key === undefined ? undefined : extra[key];
   return (Array.isArray(value) ? value[0] : value) ?? '';
 }
 

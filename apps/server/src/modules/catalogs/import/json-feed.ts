@@ -592,6 +592,8 @@ class JsonWalker {
       return;
     }
     list.events.push(event);
+    // Each event costs at least 64 characters, so that empty products cannot be held without bound.
+    list.size += 64;
     list.size +=
       event.kind === 'record'
         ? event.names.reduce((sum, name, i) => sum + name.length + (event.values[i]?.length ?? 0), 0)

@@ -18,9 +18,10 @@ export interface NestedFields {
 
 /**
  * Meta's flattened nested columns (JSON-path names): `image[0].url`, `image[1].tag[0]`,
- * `additional_variant_attribute[0].label`. Group 1 is the field, 2 the index, 3 the member.
+ * `additional_variant_attribute[0].label`. Group 1 is the field, 2 the index, 3 the member. An index has at
+ * most 3 digits (Meta takes 20 images): a larger one is an ordinary extra column, never a huge array.
  */
-const NESTED_COLUMN = /^(image|additional_variant_attribute)\[(\d+)\]\.(\w+)(?:\[\d+\])?$/i;
+const NESTED_COLUMN = /^(image|additional_variant_attribute)\[(\d{1,3})\]\.(\w+)(?:\[\d{1,3}\])?$/i;
 
 /**
  * Meta's nested fields, flattened (`image[0].url`) or JSON-encoded in one cell: images join the item's

@@ -286,6 +286,20 @@ describe('RSS and Atom', () => {
     ]);
   });
 
+  it('ends with an error when the feed is cut off inside an item, after the items before it', async () => {
+    const cut = '<rss><channel><item><g:id>1</g:id></item><item><g:id>7</g:id>';
+    const feed = await openFeed(chunked(cut));
+    const seen: FeedEvent[] = [];
+    const error = await (async () => {
+      for await (const event of feed.events()) seen.push(event);
+    })().then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    );
+    expect(seen.map(asObject)).toEqual([{ row: 1, 'g:id': '1' }]);
+    expect(error?.message).toMatch(/^The feed is not well-formed XML: unclosed tag: /);
+  });
+
   it('still ends with an error naming the line when the XML breaks outside items', async () => {
     const broken = RSS.replace('<title>Shop</title>', '<title>Shop</titel>');
     await expect(read(broken)).rejects.toThrow(/^The feed is not well-formed XML: .*\(line \d+\)$/);

@@ -480,10 +480,12 @@ async function* xmlEvents(
   // Any other error inside an item skips that item (saxes reads on, closing what the item left open);
   // outside items it stops the parse, as it does without a handler.
   let itemError: string | undefined;
+  /** Set when the input has ended: a feed cut off inside an item is a broken feed, not a broken item. */
+  let ending = false;
   recoverFromStrayCloseTags(parser);
   parser.on('error', (error) => {
     if (/^\d+:\d+: disallowed character\.$/.test(error.message)) return;
-    if (itemDepth === 0) throw error;
+    if (itemDepth === 0 || ending) throw error;
     itemError ??= `${error.message.replace(/^\d+:\d+:\s*/, '')} (line ${parser.line})`;
   });
   const googlePrefixes = new Set(['g']);
@@ -629,6 +631,7 @@ async function* xmlEvents(
   }
   const failure = run(() => {
     parser.write(decoder.decode());
+    ending = true;
     parser.close();
   });
   if (ready.length > 0) yield* ready.splice(0);

@@ -234,6 +234,7 @@ interface Product {
  * stays bounded whatever the file holds.
  */
 const MAX_PENDING_ROWS = 10_000;
+const MAX_PRODUCT_IMAGES = 1000;
 const MAX_PENDING_CHARS = 16 * 1024 * 1024;
 
 /**
@@ -303,7 +304,8 @@ function readRow(product: Product, record: Extract<FeedEvent, { kind: 'record' }
     if (value !== '') product.others.set(other.name, value);
   }
   const src = header.get(values, 'imageSrc');
-  if (src !== '') {
+  // Shopify allows 250 images a product; a file with more rows keeps the first ones, in bounded memory.
+  if (src !== '' && product.images.length < MAX_PRODUCT_IMAGES) {
     const position = Number(header.get(values, 'imagePosition'));
     product.images.push({ src, position: Number.isFinite(position) && position > 0 ? position : Infinity });
   }
