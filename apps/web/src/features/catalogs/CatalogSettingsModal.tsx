@@ -6,14 +6,8 @@ import { useNotify } from '../../app/store/useNotify';
 import { mutationFailure } from '../../lib/graphqlErrors';
 import { UpdateCatalogMutation } from './api/updateCatalog';
 import type { CatalogRef } from './catalog';
-import {
-  type CatalogSchedule,
-  currencyProblem,
-  FEED_FORMAT_OPTIONS,
-  feedFormatChoice,
-  type FeedFormatChoice,
-  SCHEDULE_OPTIONS,
-} from './catalogFormat';
+import { type CatalogSchedule, currencyProblem, feedFormatChoice, SCHEDULE_OPTIONS } from './catalogFormat';
+import { FeedFormatFields } from './FeedFormatFields';
 
 /** Rename a catalogue, change or remove its feed URL, its refresh schedule, its feed format and currency. */
 export function CatalogSettingsModal({
@@ -103,21 +97,9 @@ function CatalogSettingsForm({ catalog, onDone }: { catalog: CatalogRef; onDone:
           {...form.getInputProps('schedule')}
           value={hasUrl ? form.getValues().schedule : 'NONE'}
         />
-        <Select
-          label="Feed format"
-          description="What the file or URL holds. The next import reads it so; detection reads its first bytes."
-          data={FEED_FORMAT_OPTIONS}
-          allowDeselect={false}
-          {...form.getInputProps('feedFormat')}
-          onChange={(value) => form.setFieldValue('feedFormat', (value as FeedFormatChoice | null) ?? 'AUTO')}
-        />
-        <TextInput
-          label="Currency"
-          description="For prices written without one, as Shopify's export writes them (ISO 4217: USD, EUR…)."
-          placeholder="None"
-          maxLength={3}
-          w={200}
-          {...form.getInputProps('currency')}
+        <FeedFormatFields
+          format={form.getInputProps('feedFormat')}
+          currency={form.getInputProps('currency')}
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>

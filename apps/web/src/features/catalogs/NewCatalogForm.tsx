@@ -24,11 +24,11 @@ import {
   type CatalogSchedule,
   catalogNameFromFileName,
   currencyProblem,
-  FEED_FORMAT_OPTIONS,
   type FeedFormatChoice,
   isCatalogFileName,
   SCHEDULE_OPTIONS,
 } from './catalogFormat';
+import { FeedFormatFields } from './FeedFormatFields';
 import { TemplateDownloadLinks } from './TemplateDownloadLinks';
 import { UploadProgress } from './UploadProgress';
 import { useCatalogFileUpload } from './useCatalogFileUpload';
@@ -194,24 +194,10 @@ export function NewCatalogForm({
             />
           </>
         )}
-        <Group align="flex-start" gap="md">
-          <Select
-            label="Format"
-            description="Detected from the file unless you choose."
-            data={FEED_FORMAT_OPTIONS}
-            allowDeselect={false}
-            w={280}
-            {...form.getInputProps('feedFormat')}
-          />
-          <TextInput
-            label="Currency"
-            description="For prices written without one (Shopify)."
-            placeholder="e.g. EUR"
-            maxLength={3}
-            w={200}
-            {...form.getInputProps('currency')}
-          />
-        </Group>
+        <FeedFormatFields
+          format={form.getInputProps('feedFormat')}
+          currency={form.getInputProps('currency')}
+        />
         <TemplateDownloadLinks />
         <UploadProgress progress={progress} />
         <Group justify="flex-end">
