@@ -11,6 +11,7 @@ export {
   ITEM_ISSUES,
   itemIssues,
   META_AVAILABILITIES,
+  refusingCodes,
   type MetaAvailability,
   type AdNetwork,
   type DiagnosableItem,

@@ -4,7 +4,7 @@
  */
 export { AD_NETWORKS, type AdNetwork, type ItemIssueRule } from './rule.js';
 export type { DiagnosableItem } from './item.js';
-export { ITEM_ISSUES, isReadyFor, type ItemIssueCode } from './issues.js';
+export { ITEM_ISSUES, isReadyFor, refusingCodes, type ItemIssueCode } from './issues.js';
 export { itemIssues } from './itemIssues.js';
 export { IMAGE_ISSUE_CODES, imageSizeIssues } from './imageSize.js';
 export { gtinProblem } from './gtin.js';

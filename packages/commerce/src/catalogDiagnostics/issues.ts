@@ -25,11 +25,16 @@ export const ITEM_ISSUES: Readonly<Record<ItemIssueCode, ItemIssueRule>> = Objec
   ...IDENTIFIER_ISSUES,
 });
 
+/** The codes that stop `network` from showing an item (its errors), in ITEM_ISSUES order. */
+export function refusingCodes(network: AdNetwork): ItemIssueCode[] {
+  return (Object.values(ITEM_ISSUES) as ItemIssueRule[])
+    .filter((rule) => rule.severity === 'error' && rule.networks.includes(network))
+    .map((rule) => rule.code);
+}
+
 /** True when none of `issues` is an error for `network`. */
 export function isReadyFor(network: AdNetwork, issues: readonly ItemIssueCode[]): boolean {
-  return !issues.some((code) => {
-    // A code stored by an older version of these rules and since removed has no rule: it stops nothing.
-    const rule: ItemIssueRule | undefined = ITEM_ISSUES[code];
-    return rule !== undefined && rule.severity === 'error' && rule.networks.includes(network);
-  });
+  // A code stored by an older version of these rules and since removed has no rule: it stops nothing.
+  const refusing = new Set<string>(refusingCodes(network));
+  return !issues.some((code) => refusing.has(code));
 }

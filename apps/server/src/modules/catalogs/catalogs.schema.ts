@@ -64,9 +64,7 @@ import {
   type ImageCheckState,
   type NetworkReadiness,
 } from './diagnostics/diagnostics.service.js';
-import { queueImageCheck } from './diagnostics/image-check.jobs.js';
-import { eq, sql } from 'drizzle-orm';
-import { catalogImageSizes, catalogImports } from '../../db/schema.js';
+import { restartImageCheck } from './diagnostics/image-check.jobs.js';
 import { productCatalogItemId } from './catalog-item-id.js';
 import { audited, auditActor } from '../audit/index.js';
 import { CATALOG_IMPORTS, CATALOG_ITEM_COUNT, PRODUCT_SET_ITEM_COUNT } from './catalog-loaders.js';
@@ -633,19 +631,9 @@ builder.mutationFields((t) => ({
     resolve: (_r, args, ctx) =>
       payload(async () => {
         const catalog = await ownCatalog(ctx.deps.db, clientActor(ctx).clientId, String(args.id));
-        if (!catalog.currentImportId)
-          throw invalidInput('Import the catalogue first: it has no items to check.');
-        await ctx.deps.db
-          .update(catalogImports)
-          .set({ imagesCheckedAt: null })
-          .where(eq(catalogImports.id, catalog.currentImportId));
-        await ctx.deps.db.execute(
-          sql`update ${catalogImageSizes} set checked_at = '-infinity' where catalog_id = ${catalog.id}`,
-        );
-        await queueImageCheck(ctx.deps, catalog.clientId, {
-          catalogId: catalog.id,
-          importId: catalog.currentImportId,
-        });
+        const { currentImportId } = catalog;
+        if (!currentImportId) throw invalidInput('Import the catalogue first: it has no items to check.');
+        await restartImageCheck(ctx.deps, { ...catalog, currentImportId });
         return { catalog };
       }),
   }),

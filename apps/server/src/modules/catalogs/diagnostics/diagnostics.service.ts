@@ -4,15 +4,17 @@
  * @adloom/commerce's (catalogDiagnostics); the import stores each item's issue codes and the image check
  * adds the image ones, so every count here is one SQL pass over the stored codes.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   AD_NETWORKS,
   ITEM_ISSUES,
+  refusingCodes,
   type AdNetwork,
   type ItemIssueCode,
   type ItemIssueRule,
 } from '@adloom/commerce';
 import type { Db } from '../../../db/client.js';
+import { rowsOf, textArray } from '../../../db/rows.js';
 import { catalogImageSizes, catalogImports, catalogItems, type CatalogRow } from '../../../db/schema.js';
 
 /** How many items a network would take. */
@@ -50,27 +52,8 @@ export interface CatalogDiagnostics {
   images: ImageCheckState;
 }
 
-/** The codes that stop `network` from showing an item. */
-export function errorCodesFor(network: AdNetwork): ItemIssueCode[] {
-  return (Object.values(ITEM_ISSUES) as ItemIssueRule[])
-    .filter((rule) => rule.severity === 'error' && rule.networks.includes(network))
-    .map((rule) => rule.code);
-}
-
-const textArray = (values: readonly string[]): SQL =>
-  values.length === 0
-    ? sql`array[]::text[]`
-    : sql`array[${sql.join(
-        values.map((v) => sql`${v}`),
-        sql`, `,
-      )}]::text[]`;
-
 /** Refusals before flags. */
 const severityRank = (rule: ItemIssueRule): number => (rule.severity === 'error' ? 0 : 1);
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 /** The diagnostics of the catalogue's current items, or null before its first import. */
 export async function catalogDiagnostics(
@@ -81,7 +64,7 @@ export async function catalogDiagnostics(
   if (!importId) return null;
   const readyColumns = AD_NETWORKS.map(
     (network) =>
-      sql`count(*) filter (where not (coalesce(${catalogItems.issues}, '[]'::jsonb) ?| ${textArray(errorCodesFor(network))}))::int`,
+      sql`count(*) filter (where not (coalesce(${catalogItems.issues}, '[]'::jsonb) ?| ${textArray(refusingCodes(network))}))::int`,
   );
   const [totals] = rowsOf<{ item_count: number; undiagnosed: number; ready: number[] }>(
     await db.execute(sql`

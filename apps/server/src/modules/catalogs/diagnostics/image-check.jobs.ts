@@ -9,6 +9,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { IMAGE_ISSUE_CODES, imageSizeIssues, type ItemIssueCode } from '@adloom/commerce';
 import type { AppDeps } from '../../../deps.js';
 import type { Db } from '../../../db/client.js';
+import { rowsOf, textArray } from '../../../db/rows.js';
 import { catalogImageSizes, catalogImports, catalogItems, catalogs } from '../../../db/schema.js';
 import { registerJobHandler } from '../../../jobs/registry.js';
 import { probeImageSizes, type ProbeResult } from './image-probe.js';
@@ -29,10 +30,6 @@ const FAILED_FRESH_HOURS = 24;
 const WRITE_BATCH = 200;
 /** Image issues are written for this many (image, category) pairs at a time. */
 const APPLY_PAGE = 1000;
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 /** Sends the image check of a completed import (one waiting per catalogue). */
 export async function queueImageCheck(
@@ -90,12 +87,7 @@ export async function checkCatalogImages(
   });
   await flush();
   signal?.throwIfAborted();
-  const items = await applyImageIssues(db, data.catalogId, data.importId);
-  await db
-    .update(catalogImports)
-    .set({ imagesCheckedAt: new Date() })
-    .where(and(eq(catalogImports.id, data.importId), eq(catalogImports.catalogId, data.catalogId)));
-  return { probed: stale.length, items };
+  return { probed: stale.length, items: await endCheck(db, data) };
 }
 
 async function storeSizes(db: Db, catalogId: string, batch: { url: string; result: ProbeResult }[]) {
@@ -119,10 +111,7 @@ async function storeSizes(db: Db, catalogId: string, batch: { url: string; resul
  * image_unreachable. Returns how many items it looked at.
  */
 export async function applyImageIssues(db: Db, catalogId: string, importId: string): Promise<number> {
-  const imageCodes = sql`array[${sql.join(
-    IMAGE_ISSUE_CODES.map((code) => sql`${code}`),
-    sql`, `,
-  )}]::text[]`;
+  const imageCodes = textArray(IMAGE_ISSUE_CODES);
   let items = 0;
   // Pages of distinct (image, category) pairs in key order: memory stays bounded whatever the catalogue.
   let after: { url: string; category: string } | undefined;
@@ -169,13 +158,36 @@ export async function applyImageIssues(db: Db, catalogId: string, importId: stri
   }
 }
 
-/** Ends the import's check as it stands: the page stops waiting, and what was measured counts. */
-async function endCheck(db: Db, data: CheckImagesJobData): Promise<void> {
-  await applyImageIssues(db, data.catalogId, data.importId);
+/**
+ * Ends the import's check as it stands: the items' image issues written from the sizes known, and the
+ * page stops waiting. Returns how many items it looked at.
+ */
+async function endCheck(db: Db, data: CheckImagesJobData): Promise<number> {
+  const items = await applyImageIssues(db, data.catalogId, data.importId);
   await db
     .update(catalogImports)
     .set({ imagesCheckedAt: new Date() })
     .where(and(eq(catalogImports.id, data.importId), eq(catalogImports.catalogId, data.catalogId)));
+  return items;
+}
+
+/**
+ * Measures the current import's images again, every one (the sizes kept are taken as stale): the page
+ * waits for the new check. The caller has checked that the catalogue is the client's own.
+ */
+export async function restartImageCheck(
+  deps: Pick<AppDeps, 'db' | 'jobs'>,
+  catalog: { id: string; clientId: string; currentImportId: string },
+): Promise<void> {
+  await deps.db
+    .update(catalogImports)
+    .set({ imagesCheckedAt: null })
+    .where(eq(catalogImports.id, catalog.currentImportId));
+  await deps.db
+    .update(catalogImageSizes)
+    .set({ checkedAt: new Date(0) })
+    .where(eq(catalogImageSizes.catalogId, catalog.id));
+  await queueImageCheck(deps, catalog.clientId, { catalogId: catalog.id, importId: catalog.currentImportId });
 }
 
 registerJobHandler<CheckImagesJobData>(

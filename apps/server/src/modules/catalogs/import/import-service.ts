@@ -7,6 +7,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import type { Db } from '../../../db/client.js';
+import { rowsOf } from '../../../db/rows.js';
 import {
   catalogImports,
   catalogItems,
@@ -398,10 +399,6 @@ async function insertItemRows(db: Db, rows: string): Promise<void> {
   `);
 }
 
-function rowsOf(result: unknown): Record<string, unknown>[] {
-  return (result as { rows: Record<string, unknown>[] }).rows;
-}
-
 /**
  * The switch: compares the new items with the current ones by id and content hash (in SQL), points the
  * catalogue at the new import and completes it, all in one transaction. Returns the import it replaced.
@@ -423,7 +420,7 @@ async function makeCurrent(
       .for('update');
     if (!catalog) throw new Error(`Catalogue ${catalogId} no longer exists`);
     const previous = catalog.currentImportId;
-    const [counts] = rowsOf(
+    const [counts] = rowsOf<Record<string, unknown>>(
       await tx.execute(sql`
         select
           count(*) filter (where o.item_id is null)::int as added,
