@@ -11,6 +11,7 @@ import './isolation/catalogs.cases.js';
 import './isolation/live-preview.cases.js';
 import './isolation/layer-warnings.cases.js';
 import './isolation/audit.cases.js';
+import './isolation/performance.cases.js';
 
 function rootFields(
   schema: GraphQLSchema,

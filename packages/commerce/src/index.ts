@@ -18,3 +18,4 @@ export {
   type ItemIssueCode,
   type ItemIssueRule,
 } from './catalogDiagnostics/index.js';
+export * from './adMetrics/index.js';

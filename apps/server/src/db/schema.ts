@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  date,
   doublePrecision,
   integer,
   jsonb,
@@ -723,6 +724,289 @@ export const idempotencyKeys = pgTable(
   ],
 );
 
+// ─── Advertising performance (issue 18) ─────────────────────────────────────────────────────────────────
+
+export const adConnectionStatuses = ['connected', 'reconnect_needed', 'disconnected'] as const;
+export type AdConnectionStatus = (typeof adConnectionStatuses)[number];
+
+/**
+ * A client's connection to an ad platform (Meta): the encrypted access token and what the last sync did.
+ * A revoked or expired token sets `reconnect_needed`; the synced rows stay.
+ */
+export const adConnections = pgTable(
+  'ad_connections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    /** 'meta' (Shopify and Klaviyo come later). */
+    provider: text('provider').notNull(),
+    status: text('status').$type<AdConnectionStatus>().notNull().default('connected'),
+    /** The platform's id and name of the person who connected (Meta's /me). */
+    externalUserId: text('external_user_id'),
+    externalUserName: text('external_user_name'),
+    /** AES-256-GCM ciphertext of the access token (see SECURITY.md), never the token itself. */
+    tokenCiphertext: text('token_ciphertext'),
+    tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),
+    scopes: jsonb('scopes').$type<string[]>().notNull().default([]),
+    connectedByUserId: uuid('connected_by_user_id'),
+    lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
+    /** What the last sync could not do (a partial failure keeps the previous data). */
+    lastSyncError: text('last_sync_error'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('ad_connections_client_provider_unique').on(t.clientId, t.provider)],
+);
+
+export const adAccountSources = ['meta', 'file', 'demo'] as const;
+export type AdAccountSource = (typeof adAccountSources)[number];
+
+/**
+ * An ad account: synced from Meta, made by an Ads Manager export import, or the demo data set (shown only
+ * while the user's demo mode is on, and only then).
+ */
+export const adAccounts = pgTable(
+  'ad_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    source: text('source').$type<AdAccountSource>().notNull(),
+    /** The platform's id (`act_123`), or for a file the account id or name it gives. */
+    externalId: text('external_id').notNull(),
+    name: text('name').notNull(),
+    /** ISO 4217. */
+    currency: text('currency').notNull(),
+    /** IANA time zone the platform reports days in. */
+    timeZone: text('time_zone').notNull().default('UTC'),
+    connectionId: uuid('connection_id').references(() => adConnections.id, { onDelete: 'set null' }),
+    /** Picked for syncing (Meta accounts). */
+    syncEnabled: boolean('sync_enabled').notNull().default(false),
+    /** How the platform attributed conversions, as shown on the dashboards ('7d_click_1d_view'). */
+    attributionSetting: text('attribution_setting'),
+    lastSyncedAt: timestamp('last_synced_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [unique('ad_accounts_client_source_external_unique').on(t.clientId, t.source, t.externalId)],
+);
+
+export const adCampaigns = pgTable(
+  'ad_campaigns',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: uuid('client_id').notNull(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => adAccounts.id, { onDelete: 'cascade' }),
+    externalId: text('external_id').notNull(),
+    name: text('name').notNull(),
+    objective: text('objective'),
+    status: text('status'),
+  },
+  (t) => [
+    unique('ad_campaigns_account_external_unique').on(t.accountId, t.externalId),
+    index().on(t.clientId),
+  ],
+);
+
+export const adSets = pgTable(
+  'ad_sets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: uuid('client_id').notNull(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => adAccounts.id, { onDelete: 'cascade' }),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => adCampaigns.id, { onDelete: 'cascade' }),
+    externalId: text('external_id').notNull(),
+    name: text('name').notNull(),
+    status: text('status'),
+  },
+  (t) => [unique('ad_sets_account_external_unique').on(t.accountId, t.externalId), index().on(t.campaignId)],
+);
+
+/**
+ * An ad. When its creative is one Adloom made (matched by the creative's URL or the hash of its bytes), the
+ * feed, design, template version and catalogue item it came from; catalogue (dynamic) ads are tied to
+ * items through the product_id breakdown instead.
+ */
+export const ads = pgTable(
+  'ads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: uuid('client_id').notNull(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => adAccounts.id, { onDelete: 'cascade' }),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => adCampaigns.id, { onDelete: 'cascade' }),
+    adSetId: uuid('ad_set_id')
+      .notNull()
+      .references(() => adSets.id, { onDelete: 'cascade' }),
+    externalId: text('external_id').notNull(),
+    name: text('name').notNull(),
+    status: text('status'),
+    /** 'image', 'video' or 'catalog' (a dynamic ad showing catalogue items); null when unknown. */
+    creativeKind: text('creative_kind'),
+    /** The creative's image (or video) URL and a thumbnail URL, as the platform or the file gave them. */
+    creativeUrl: text('creative_url'),
+    thumbnailUrl: text('thumbnail_url'),
+    /** SHA-256 of the creative's image bytes, when known. */
+    creativeHash: text('creative_hash'),
+    feedId: uuid('feed_id'),
+    designId: uuid('design_id'),
+    templateVersionId: uuid('template_version_id'),
+    catalogItemId: text('catalog_item_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('ads_account_external_unique').on(t.accountId, t.externalId),
+    index().on(t.adSetId),
+    index().on(t.campaignId),
+    index().on(t.clientId),
+  ],
+);
+
+const metricColumns = () => ({
+  spend: doublePrecision('spend').notNull().default(0),
+  impressions: bigint('impressions', { mode: 'number' }).notNull().default(0),
+  reach: bigint('reach', { mode: 'number' }).notNull().default(0),
+  clicks: bigint('clicks', { mode: 'number' }).notNull().default(0),
+  linkClicks: bigint('link_clicks', { mode: 'number' }).notNull().default(0),
+  purchases: doublePrecision('purchases').notNull().default(0),
+  purchaseValue: doublePrecision('purchase_value').notNull().default(0),
+  addToCart: doublePrecision('add_to_cart').notNull().default(0),
+  /** Null when the platform or file did not give video metrics (not a video, or not exported). */
+  video3sPlays: bigint('video_3s_plays', { mode: 'number' }),
+  thruplays: bigint('thruplays', { mode: 'number' }),
+});
+
+/**
+ * Daily insights of an ad (the day in the ad account's time zone): base metrics only; CTR, CPC, CPM, CPA,
+ * ROAS and AOV are computed from sums (@adloom/commerce adMetrics), never stored. Written by upsert, so a
+ * day synced or imported twice is the same row.
+ */
+export const adInsightsDaily = pgTable(
+  'ad_insights_daily',
+  {
+    clientId: uuid('client_id').notNull(),
+    adId: uuid('ad_id')
+      .notNull()
+      .references(() => ads.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    ...metricColumns(),
+  },
+  (t) => [primaryKey({ columns: [t.adId, t.day] }), index().on(t.clientId, t.day)],
+);
+
+/** Daily insights of an ad split by one breakdown (age, gender, country, placement, device, product_id). */
+export const adInsightsBreakdowns = pgTable(
+  'ad_insights_breakdowns',
+  {
+    clientId: uuid('client_id').notNull(),
+    adId: uuid('ad_id')
+      .notNull()
+      .references(() => ads.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    breakdown: text('breakdown').notNull(),
+    value: text('value').notNull(),
+    ...metricColumns(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.adId, t.day, t.breakdown, t.value] }),
+    index().on(t.clientId, t.breakdown, t.day),
+  ],
+);
+
+/**
+ * The rollup of ad_insights_daily per campaign and day, rewritten by the writers for the days they touched
+ * (performance/facts.ts): the overview and performance dashboards read this, not the ad rows.
+ */
+export const adInsightsCampaignDaily = pgTable(
+  'ad_insights_campaign_daily',
+  {
+    clientId: uuid('client_id').notNull(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => adAccounts.id, { onDelete: 'cascade' }),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => adCampaigns.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    ads: integer('ads').notNull().default(0),
+    ...metricColumns(),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.day] }), index().on(t.clientId, t.day)],
+);
+
+/** One import of an Ads Manager export (upload type AD_PERFORMANCE_FILE), with its report. */
+export const adPerformanceImports = pgTable(
+  'ad_performance_imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    status: text('status').$type<ImportStatus>().notNull().default('queued'),
+    fileKey: text('file_key').notNull(),
+    fileName: text('file_name'),
+    /** 'csv' or 'xlsx', and the language of the headers ('en', 'fr', 'es'). */
+    format: text('format'),
+    language: text('language'),
+    currency: text('currency'),
+    rowsRead: integer('rows_read').notNull().default(0),
+    rowsImported: integer('rows_imported').notNull().default(0),
+    rejectedCount: integer('rejected_count').notNull().default(0),
+    /** The first rejected rows (at most 1000) with their reasons. */
+    rejected: jsonb('rejected').$type<RejectedRow[]>().notNull().default([]),
+    /** Columns the importer did not know (kept out of the data, listed in the report). */
+    unknownColumns: jsonb('unknown_columns').$type<string[]>().notNull().default([]),
+    firstDay: date('first_day', { mode: 'string' }),
+    lastDay: date('last_day', { mode: 'string' }),
+    accountId: uuid('account_id'),
+    error: text('error'),
+    createdByUserId: uuid('created_by_user_id'),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index().on(t.clientId, t.createdAt)],
+);
+
+/** A client's settings of the dashboards: the minimum spend of top and bottom ads. */
+export const performanceSettings = pgTable('performance_settings', {
+  clientId: uuid('client_id')
+    .primaryKey()
+    .references(() => clients.id, { onDelete: 'cascade' }),
+  /** Ads that spent less than this (in the account currency) over the range are not ranked. */
+  minSpend: doublePrecision('min_spend').notNull().default(50),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A saved view of the detailed report (rows, columns, filters), per client, named by its author. */
+export const performanceReportViews = pgTable(
+  'performance_report_views',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** { rows, columns, filters, sort } as the report screen writes it (performance/report-view.ts checks it). */
+    definition: jsonb('definition').$type<Record<string, unknown>>().notNull(),
+    createdByUserId: uuid('created_by_user_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [unique('performance_report_views_client_name_unique').on(t.clientId, t.name)],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type ClientRow = typeof clients.$inferSelect;
 export type MembershipRow = typeof memberships.$inferSelect;
@@ -741,3 +1025,9 @@ export type FeedRow = typeof feeds.$inferSelect;
 export type FeedDesignRow = typeof feedDesigns.$inferSelect;
 export type FeedCreativeRow = typeof feedCreatives.$inferSelect;
 export type AuditEventRow = typeof auditEvents.$inferSelect;
+export type AdConnectionRow = typeof adConnections.$inferSelect;
+export type AdAccountRow = typeof adAccounts.$inferSelect;
+export type AdCampaignRow = typeof adCampaigns.$inferSelect;
+export type AdSetRow = typeof adSets.$inferSelect;
+export type AdRow = typeof ads.$inferSelect;
+export type AdPerformanceImportRow = typeof adPerformanceImports.$inferSelect;

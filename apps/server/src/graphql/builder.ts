@@ -14,7 +14,7 @@ export const builder = new SchemaBuilder<{
   Context: GraphQLContext;
   SubGraphs: SubGraph;
   DefaultFieldNullability: false;
-  Scalars: { DateTime: { Input: Date; Output: Date } };
+  Scalars: { DateTime: { Input: Date; Output: Date }; Date: { Input: string; Output: string } };
 }>({
   plugins: [SubGraphPlugin],
   subGraphs: { defaultForTypes: [], fieldsInheritFromTypes: true },
@@ -30,6 +30,29 @@ builder.scalarType('DateTime', {
     if (typeof value !== 'string' || Number.isNaN(date.getTime()))
       throw new GraphQLError('DateTime must be an ISO 8601 string.');
     return date;
+  },
+});
+
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** True for a real calendar day written YYYY-MM-DD. */
+export function isIsoDay(value: string): boolean {
+  const m = ISO_DAY.exec(value);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.toISOString().slice(0, 10) === value;
+}
+
+builder.scalarType('Date', {
+  subGraphs: BOTH,
+  description: 'A calendar day, ISO 8601 (YYYY-MM-DD), without a time zone.',
+  serialize: (value) => value,
+  parseValue: (value) => {
+    if (typeof value !== 'string' || !isIsoDay(value))
+      throw new GraphQLError(
+        `Date must be a day written YYYY-MM-DD, such as 2026-03-31 (got ${JSON.stringify(value)}).`,
+      );
+    return value;
   },
 });
 

@@ -24,6 +24,9 @@ function maskError(error: unknown): Error {
   if (original instanceof DomainError)
     return new GraphQLError(original.message, { extensions: { code: original.code } });
   if (error instanceof GraphQLError && !error.originalError) return error;
+  // A scalar refusing a value (Date, DateTime) throws a GraphQLError, which graphql-js wraps with the variable's name.
+  if (error instanceof GraphQLError && original instanceof GraphQLError)
+    return new GraphQLError(error.message, { extensions: { code: 'BAD_USER_INPUT' } });
   // The real error goes to the log under the request id; the user gets the id to quote.
   const req = currentRequest.getStore();
   req?.log.error({ err: original }, 'GraphQL: internal error (masked)');

@@ -10,6 +10,7 @@ import '../modules/brand-kit/index.js';
 import '../modules/catalogs/index.js';
 import '../modules/feeds/index.js';
 import '../modules/audit/index.js';
+import '../modules/performance/index.js';
 
 let built: { publicSchema: GraphQLSchema; clientSchema: GraphQLSchema } | undefined;
 

@@ -1,0 +1,348 @@
+/**
+ * Writing performance facts, the one path for every source (Meta sync, Ads Manager export import, demo data
+ * set): ad accounts, the campaign → ad set → ad tree, daily insights and breakdown rows, all by upsert (a
+ * day written twice is the same row), then the campaign rollup of the days touched.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { BASE_METRICS, type Breakdown, type MetricSums } from '@adloom/commerce';
+import type { Db } from '../../db/client.js';
+import {
+  adAccounts,
+  adCampaigns,
+  adInsightsBreakdowns,
+  adInsightsDaily,
+  adSets,
+  ads,
+  type AdAccountRow,
+  type AdAccountSource,
+} from '../../db/schema.js';
+
+export interface AccountInput {
+  clientId: string;
+  source: AdAccountSource;
+  externalId: string;
+  name: string;
+  currency: string;
+  timeZone?: string;
+  connectionId?: string | null;
+  attributionSetting?: string | null;
+}
+
+/** Finds or creates the ad account; an existing one takes the name, currency and time zone given. */
+export async function ensureAccount(db: Db, input: AccountInput): Promise<AdAccountRow> {
+  const values = {
+    clientId: input.clientId,
+    source: input.source,
+    externalId: input.externalId,
+    name: input.name,
+    currency: input.currency.toUpperCase(),
+    timeZone: input.timeZone ?? 'UTC',
+    ...(input.connectionId !== undefined ? { connectionId: input.connectionId } : {}),
+    ...(input.attributionSetting !== undefined ? { attributionSetting: input.attributionSetting } : {}),
+  };
+  const [row] = await db
+    .insert(adAccounts)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [adAccounts.clientId, adAccounts.source, adAccounts.externalId],
+      set: {
+        name: values.name,
+        currency: values.currency,
+        timeZone: values.timeZone,
+        ...(input.connectionId !== undefined ? { connectionId: input.connectionId } : {}),
+        ...(input.attributionSetting !== undefined ? { attributionSetting: input.attributionSetting } : {}),
+      },
+    })
+    .returning();
+  return row!;
+}
+
+/** One ad with its campaign and ad set, as a source names them (external ids unique in the account). */
+export interface AdTreeInput {
+  campaign: { externalId: string; name: string; objective?: string | null; status?: string | null };
+  adSet: { externalId: string; name: string; status?: string | null };
+  ad: {
+    externalId: string;
+    name: string;
+    status?: string | null;
+    creativeKind?: string | null;
+    creativeUrl?: string | null;
+    thumbnailUrl?: string | null;
+    creativeHash?: string | null;
+  };
+}
+
+const CHUNK = 1000;
+
+function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/**
+ * Upserts the campaigns, ad sets and ads named (names and statuses take the latest value; a creative field
+ * given as undefined keeps what is stored). Returns each ad's id by its external id.
+ */
+export async function upsertAdTree(
+  db: Db,
+  account: Pick<AdAccountRow, 'id' | 'clientId'>,
+  inputs: readonly AdTreeInput[],
+): Promise<Map<string, string>> {
+  const campaignsByExternal = new Map<string, AdTreeInput['campaign']>();
+  const setsByExternal = new Map<string, AdTreeInput['adSet'] & { campaign: string }>();
+  const adsByExternal = new Map<string, AdTreeInput['ad'] & { adSet: string; campaign: string }>();
+  for (const input of inputs) {
+    campaignsByExternal.set(input.campaign.externalId, input.campaign);
+    setsByExternal.set(input.adSet.externalId, { ...input.adSet, campaign: input.campaign.externalId });
+    adsByExternal.set(input.ad.externalId, {
+      ...input.ad,
+      adSet: input.adSet.externalId,
+      campaign: input.campaign.externalId,
+    });
+  }
+  const campaignIds = new Map<string, string>();
+  for (const part of chunks([...campaignsByExternal.values()])) {
+    const rows = await db
+      .insert(adCampaigns)
+      .values(
+        part.map((c) => ({
+          clientId: account.clientId,
+          accountId: account.id,
+          externalId: c.externalId,
+          name: c.name,
+          objective: c.objective ?? null,
+          status: c.status ?? null,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [adCampaigns.accountId, adCampaigns.externalId],
+        set: {
+          name: sql`excluded.name`,
+          objective: sql`coalesce(excluded.objective, ${adCampaigns.objective})`,
+          status: sql`coalesce(excluded.status, ${adCampaigns.status})`,
+        },
+      })
+      .returning({ id: adCampaigns.id, externalId: adCampaigns.externalId });
+    for (const r of rows) campaignIds.set(r.externalId, r.id);
+  }
+  const setIds = new Map<string, string>();
+  for (const part of chunks([...setsByExternal.values()])) {
+    const rows = await db
+      .insert(adSets)
+      .values(
+        part.map((s) => ({
+          clientId: account.clientId,
+          accountId: account.id,
+          campaignId: campaignIds.get(s.campaign)!,
+          externalId: s.externalId,
+          name: s.name,
+          status: s.status ?? null,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [adSets.accountId, adSets.externalId],
+        set: {
+          name: sql`excluded.name`,
+          campaignId: sql`excluded.campaign_id`,
+          status: sql`coalesce(excluded.status, ${adSets.status})`,
+        },
+      })
+      .returning({ id: adSets.id, externalId: adSets.externalId });
+    for (const r of rows) setIds.set(r.externalId, r.id);
+  }
+  const adIds = new Map<string, string>();
+  for (const part of chunks([...adsByExternal.values()])) {
+    const rows = await db
+      .insert(ads)
+      .values(
+        part.map((a) => ({
+          clientId: account.clientId,
+          accountId: account.id,
+          campaignId: campaignIds.get(a.campaign)!,
+          adSetId: setIds.get(a.adSet)!,
+          externalId: a.externalId,
+          name: a.name,
+          status: a.status ?? null,
+          creativeKind: a.creativeKind ?? null,
+          creativeUrl: a.creativeUrl ?? null,
+          thumbnailUrl: a.thumbnailUrl ?? null,
+          creativeHash: a.creativeHash ?? null,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [ads.accountId, ads.externalId],
+        set: {
+          name: sql`excluded.name`,
+          campaignId: sql`excluded.campaign_id`,
+          adSetId: sql`excluded.ad_set_id`,
+          status: sql`coalesce(excluded.status, ${ads.status})`,
+          creativeKind: sql`coalesce(excluded.creative_kind, ${ads.creativeKind})`,
+          creativeUrl: sql`coalesce(excluded.creative_url, ${ads.creativeUrl})`,
+          thumbnailUrl: sql`coalesce(excluded.thumbnail_url, ${ads.thumbnailUrl})`,
+          creativeHash: sql`coalesce(excluded.creative_hash, ${ads.creativeHash})`,
+        },
+      })
+      .returning({ id: ads.id, externalId: ads.externalId });
+    for (const r of rows) adIds.set(r.externalId, r.id);
+  }
+  return adIds;
+}
+
+/** Base metrics of one row; video metrics stay null when the source did not give them. */
+export type MetricsInput = Omit<MetricSums, 'video3sPlays' | 'thruplays'> & {
+  video3sPlays: number | null;
+  thruplays: number | null;
+};
+
+export interface DailyInsightInput {
+  adId: string;
+  /** ISO day in the ad account's time zone. */
+  day: string;
+  metrics: MetricsInput;
+}
+
+export interface BreakdownInsightInput extends DailyInsightInput {
+  breakdown: Breakdown;
+  value: string;
+}
+
+function metricValues(m: MetricsInput) {
+  return {
+    spend: m.spend,
+    impressions: Math.round(m.impressions),
+    reach: Math.round(m.reach),
+    clicks: Math.round(m.clicks),
+    linkClicks: Math.round(m.linkClicks),
+    purchases: m.purchases,
+    purchaseValue: m.purchaseValue,
+    addToCart: m.addToCart,
+    video3sPlays: m.video3sPlays == null ? null : Math.round(m.video3sPlays),
+    thruplays: m.thruplays == null ? null : Math.round(m.thruplays),
+  };
+}
+
+const METRIC_COLUMN_NAMES: Record<(typeof BASE_METRICS)[number], string> = {
+  spend: 'spend',
+  impressions: 'impressions',
+  reach: 'reach',
+  clicks: 'clicks',
+  linkClicks: 'link_clicks',
+  purchases: 'purchases',
+  purchaseValue: 'purchase_value',
+  addToCart: 'add_to_cart',
+  video3sPlays: 'video_3s_plays',
+  thruplays: 'thruplays',
+};
+
+/** `set` of an upsert that replaces every metric with the new row's. */
+const replaceMetrics = Object.fromEntries(
+  BASE_METRICS.map((k) => [k, sql.raw(`excluded.${METRIC_COLUMN_NAMES[k]}`)]),
+) as Record<(typeof BASE_METRICS)[number], ReturnType<typeof sql.raw>>;
+
+/** Upserts daily rows of one account's ads (a later write of the same ad and day replaces the row). */
+export async function upsertDailyInsights(
+  db: Db,
+  account: Pick<AdAccountRow, 'clientId'>,
+  rows: readonly DailyInsightInput[],
+): Promise<void> {
+  for (const part of chunks(
+    dedupe(rows, (r) => `${r.adId}|${r.day}`),
+    2000,
+  )) {
+    await db
+      .insert(adInsightsDaily)
+      .values(
+        part.map((r) => ({
+          clientId: account.clientId,
+          adId: r.adId,
+          day: r.day,
+          ...metricValues(r.metrics),
+        })),
+      )
+      .onConflictDoUpdate({ target: [adInsightsDaily.adId, adInsightsDaily.day], set: replaceMetrics });
+  }
+}
+
+/** Upserts breakdown rows (a later write of the same ad, day, breakdown and value replaces the row). */
+export async function upsertBreakdownInsights(
+  db: Db,
+  account: Pick<AdAccountRow, 'clientId'>,
+  rows: readonly BreakdownInsightInput[],
+): Promise<void> {
+  for (const part of chunks(
+    dedupe(rows, (r) => `${r.adId}|${r.day}|${r.breakdown}|${r.value}`),
+    2000,
+  )) {
+    await db
+      .insert(adInsightsBreakdowns)
+      .values(
+        part.map((r) => ({
+          clientId: account.clientId,
+          adId: r.adId,
+          day: r.day,
+          breakdown: r.breakdown,
+          value: r.value,
+          ...metricValues(r.metrics),
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [
+          adInsightsBreakdowns.adId,
+          adInsightsBreakdowns.day,
+          adInsightsBreakdowns.breakdown,
+          adInsightsBreakdowns.value,
+        ],
+        set: replaceMetrics,
+      });
+  }
+}
+
+/** The last row of each key wins, as the upsert would have it (one statement cannot touch a row twice). */
+function dedupe<T>(rows: readonly T[], key: (row: T) => string): T[] {
+  const byKey = new Map<string, T>();
+  for (const row of rows) byKey.set(key(row), row);
+  return [...byKey.values()];
+}
+
+const SUMS = sql.raw(BASE_METRICS.map((k) => `sum(d.${METRIC_COLUMN_NAMES[k]})`).join(', '));
+const COLUMNS = sql.raw(BASE_METRICS.map((k) => METRIC_COLUMN_NAMES[k]).join(', '));
+
+/**
+ * Rewrites the campaign rollup (ad_insights_campaign_daily) of one account for the days from `from` to `to`
+ * (both included) from the ad rows: call it after writing insights of those days, in the same transaction
+ * when there is one.
+ */
+export async function refreshCampaignRollup(
+  db: Db,
+  accountId: string,
+  from: string,
+  to: string,
+): Promise<void> {
+  await db.execute(
+    sql`delete from ad_insights_campaign_daily where account_id = ${accountId} and day between ${from} and ${to}`,
+  );
+  await db.execute(sql`
+    insert into ad_insights_campaign_daily (client_id, account_id, campaign_id, day, ads, ${COLUMNS})
+    select a.client_id, a.account_id, a.campaign_id, d.day, count(*)::int, ${SUMS}
+    from ad_insights_daily d join ads a on a.id = d.ad_id
+    where a.account_id = ${accountId} and d.day between ${from} and ${to}
+    group by a.client_id, a.account_id, a.campaign_id, d.day`);
+}
+
+/** The first and last day of some rows (null for none), to refresh the rollup of what was written. */
+export function dayRange(rows: readonly { day: string }[]): { from: string; to: string } | null {
+  if (rows.length === 0) return null;
+  let from = rows[0]!.day;
+  let to = from;
+  for (const r of rows) {
+    if (r.day < from) from = r.day;
+    if (r.day > to) to = r.day;
+  }
+  return { from, to };
+}
+
+/** Deletes an account and everything under it (its facts and rollups cascade). */
+export async function deleteAccount(db: Db, clientId: string, accountId: string): Promise<void> {
+  await db.delete(adAccounts).where(and(eq(adAccounts.id, accountId), eq(adAccounts.clientId, clientId)));
+}

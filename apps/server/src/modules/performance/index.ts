@@ -1,0 +1,18 @@
+/**
+ * Advertising performance (issue 18): ad accounts, campaigns, ad sets, ads and their daily insights and
+ * breakdowns, from Meta (meta/), Ads Manager exports (import/) and the demo data set (demo/); the
+ * dashboards' queries (dashboards/). Every source writes through facts.ts.
+ */
+export {
+  ensureAccount,
+  upsertAdTree,
+  upsertDailyInsights,
+  upsertBreakdownInsights,
+  refreshCampaignRollup,
+  dayRange,
+  type AdTreeInput,
+  type DailyInsightInput,
+  type BreakdownInsightInput,
+  type MetricsInput,
+} from './facts.js';
+import './performance.schema.js';
