@@ -729,6 +729,9 @@ export const idempotencyKeys = pgTable(
 export const adConnectionStatuses = ['connected', 'reconnect_needed', 'disconnected'] as const;
 export type AdConnectionStatus = (typeof adConnectionStatuses)[number];
 
+export const adSyncStates = ['idle', 'queued', 'running', 'completed', 'failed', 'partial'] as const;
+export type AdSyncState = (typeof adSyncStates)[number];
+
 /**
  * A client's connection to an ad platform (Meta): the encrypted access token and what the last sync did.
  * A revoked or expired token sets `reconnect_needed`; the synced rows stay.
@@ -754,6 +757,17 @@ export const adConnections = pgTable(
     lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
     /** What the last sync could not do (a partial failure keeps the previous data). */
     lastSyncError: text('last_sync_error'),
+    /** Days of history the first sync of a newly picked ad account fetches. */
+    backfillDays: integer('backfill_days').notNull().default(30),
+    /** The running or last sync: 'idle', 'queued', 'running', 'completed', 'failed' or 'partial'. */
+    syncState: text('sync_state').$type<AdSyncState>().notNull().default('idle'),
+    /** 0 to 1 while a sync runs (the share of its account × range chunks done). */
+    syncProgress: doublePrecision('sync_progress'),
+    syncMessage: text('sync_message'),
+    syncStartedAt: timestamp('sync_started_at', { withTimezone: true }),
+    syncFinishedAt: timestamp('sync_finished_at', { withTimezone: true }),
+    /** What the last sync could not do, one line each (an account, a range of days). */
+    syncFailures: jsonb('sync_failures').$type<string[]>().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
