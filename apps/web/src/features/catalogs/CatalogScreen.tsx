@@ -12,7 +12,7 @@ import { CatalogDiagnosticsQuery } from './api/catalogDiagnostics';
 import { type CatalogDetail, ISSUE_PARAM, NEW_SET_PARAM, type ProductSet } from './catalog';
 import { DiagnosticsTab } from './DiagnosticsTab';
 import { ReadinessSummary } from './ReadinessSummary';
-import { isImportActive } from './catalogFormat';
+import { isImportActive } from '../../lib/importStatus';
 import { CatalogHeader } from './CatalogHeader';
 import { CatalogSettingsModal } from './CatalogSettingsModal';
 import { extraFieldNames } from './ruleFields';
@@ -23,9 +23,9 @@ import { ImportsTab } from './ImportsTab';
 import { ItemsTab } from './ItemsTab';
 import { ProductSetModal } from './ProductSetModal';
 import { ProductSetsTab } from './ProductSetsTab';
-import { UploadProgress } from './UploadProgress';
+import { UploadProgress } from '../../components/UploadProgress';
 import { useCatalogActions } from './useCatalogActions';
-import { usePollWhile } from './usePollWhile';
+import { usePollWhile } from '../../lib/usePollWhile';
 
 /** `/catalogs/{id}/`: one catalogue: its items, imports and product sets. */
 export function CatalogScreen({ route }: ClientScreenProps) {

@@ -9,10 +9,10 @@ import { ScreenHeader } from '../../components/ScreenHeader';
 import { type ClientScreenProps, useCurrentClient } from '../clients';
 import { CatalogsQuery } from './api/catalogs';
 import { catalogsContext } from './catalog';
-import { isImportActive } from './catalogFormat';
+import { isImportActive } from '../../lib/importStatus';
 import { CatalogsEmptyState } from './CatalogsEmptyState';
 import { CatalogsTable } from './CatalogsTable';
-import { usePollWhile } from './usePollWhile';
+import { usePollWhile } from '../../lib/usePollWhile';
 
 /** `/catalogs/`: the workspace's product catalogues, with the state of their last import. */
 export function CatalogsScreen({ route }: ClientScreenProps) {

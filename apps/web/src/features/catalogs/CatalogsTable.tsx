@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { formatDateTime } from '../../lib/format';
 import type { CatalogSummary } from './catalog';
 import { scheduleLabel, sourceLabel } from './catalogFormat';
-import { ImportStatusBadge } from './ImportStatusBadge';
+import { ImportStatusBadge } from '../../components/ImportStatusBadge';
 
 /** The catalogues: name, source, schedule, items, and the status and time of the last import. */
 export function CatalogsTable({

@@ -1,6 +1,6 @@
 import { Paper, Stack, Text } from '@mantine/core';
 import type { CatalogDetail, ReimportActions } from './catalog';
-import { isImportActive } from './catalogFormat';
+import { isImportActive } from '../../lib/importStatus';
 import { ColumnMappingPanel } from './ColumnMappingPanel';
 import { ImportsTable } from './ImportsTable';
 

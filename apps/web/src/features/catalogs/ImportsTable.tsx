@@ -4,9 +4,9 @@ import { Fragment, useState } from 'react';
 import { formatDateTime } from '../../lib/format';
 import type { CatalogImport } from './catalog';
 import { ImageHostsNotice } from './ImageHostsNotice';
-import { ImportStatusBadge } from './ImportStatusBadge';
+import { ImportStatusBadge } from '../../components/ImportStatusBadge';
 import { ImportWarningsTable } from './ImportWarningsTable';
-import { RejectedRowsTable } from './RejectedRowsTable';
+import { RejectedRowsTable } from '../../components/RejectedRowsTable';
 
 const COUNTS = ['added', 'updated', 'removed', 'unchanged', 'rejectedCount'] as const;
 const COUNT_LABELS: Record<(typeof COUNTS)[number], string> = {

@@ -30,7 +30,7 @@ import {
 } from './catalogFormat';
 import { FeedFormatFields } from './FeedFormatFields';
 import { TemplateDownloadLinks } from './TemplateDownloadLinks';
-import { UploadProgress } from './UploadProgress';
+import { UploadProgress } from '../../components/UploadProgress';
 import { useCatalogFileUpload } from './useCatalogFileUpload';
 
 type SourceKind = 'file' | 'url';

@@ -1,6 +1,7 @@
 import { Button, type ButtonProps } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
-import { ImportFileButton } from './ImportFileButton';
+import { ImportFileButton } from '../../components/ImportFileButton';
+import { CATALOG_FILE_ACCEPT } from './catalogFormat';
 
 /** Imports the catalogue again: "Import now" from its URL, or a new upload of its file. */
 export function ReimportButton({
@@ -18,7 +19,16 @@ export function ReimportButton({
   variant?: ButtonProps['variant'];
   fileLabel?: string;
 }) {
-  if (!hasUrl) return <ImportFileButton onFile={onFile} busy={busy} label={fileLabel} variant={variant} />;
+  if (!hasUrl)
+    return (
+      <ImportFileButton
+        onFile={onFile}
+        busy={busy}
+        accept={CATALOG_FILE_ACCEPT}
+        label={fileLabel}
+        variant={variant}
+      />
+    );
   return (
     <Button variant={variant} leftSection={<IconRefresh size={16} />} loading={busy} onClick={onImportNow}>
       Import now

@@ -6,9 +6,7 @@ import {
   extraFields,
   formatCount,
   formatPrice,
-  importStatusLook,
   isCatalogFileName,
-  isImportActive,
   itemImages,
   scheduleLabel,
   sourceLabel,
@@ -20,15 +18,6 @@ describe('catalogue facts', () => {
     expect(sourceLabel(null)).toBe('Uploaded file');
     expect(scheduleLabel('DAILY')).toBe('Every day');
     expect(scheduleLabel('NONE')).toBe('Not scheduled');
-  });
-  it('colours import statuses, and knows which are under way', () => {
-    expect(importStatusLook('completed')).toEqual({ label: 'Completed', color: 'green' });
-    expect(importStatusLook('failed').color).toBe('red');
-    expect(importStatusLook('paused')).toEqual({ label: 'paused', color: 'gray' });
-    expect(isImportActive('queued')).toBe(true);
-    expect(isImportActive('running')).toBe(true);
-    expect(isImportActive('completed')).toBe(false);
-    expect(isImportActive(undefined)).toBe(false);
   });
   it('counts in words', () => {
     expect(formatCount(0, 'item')).toBe('no items');

@@ -56,26 +56,6 @@ export function sourceLabel(sourceUrl: string | null | undefined): string {
   }
 }
 
-/** The import statuses the server reports. */
-export type ImportStatus = 'queued' | 'running' | 'completed' | 'failed';
-
-const STATUS_LOOK: Record<ImportStatus, { label: string; color: string }> = {
-  queued: { label: 'Queued', color: 'gray' },
-  running: { label: 'Importing', color: 'blue' },
-  completed: { label: 'Completed', color: 'green' },
-  failed: { label: 'Failed', color: 'red' },
-};
-
-/** The badge of an import status; an unknown status is shown as the server wrote it. */
-export function importStatusLook(status: string): { label: string; color: string } {
-  return STATUS_LOOK[status as ImportStatus] ?? { label: status, color: 'gray' };
-}
-
-/** True while an import is waiting or running: the screens poll until it ends. */
-export function isImportActive(status: string | undefined): boolean {
-  return status === 'queued' || status === 'running';
-}
-
 /** 'no items', '1 item', '1,234 items'. */
 export function formatCount(count: number, singular: string, plural = `${singular}s`): string {
   if (count === 0) return `no ${plural}`;

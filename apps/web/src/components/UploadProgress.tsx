@@ -1,8 +1,13 @@
 import { Paper, Progress, Stack, Text } from '@mantine/core';
-import type { CatalogUploadProgress } from './useCatalogFileUpload';
 
-/** The upload of a catalogue file: the file name, the percentage and a progress bar. */
-export function UploadProgress({ progress }: { progress: CatalogUploadProgress | null }) {
+/** An upload under way: the file and how much of it is sent (0 to 100). */
+export interface UploadProgressState {
+  fileName: string;
+  percent: number;
+}
+
+/** The upload of a file: the file name, the percentage and a progress bar. */
+export function UploadProgress({ progress }: { progress: UploadProgressState | null }) {
   if (!progress) return null;
   return (
     <Paper withBorder p="md" radius="md" role="status">

@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import { importStatusLook } from './catalogFormat';
+import { importStatusLook } from '../lib/importStatus';
 
 /** An import's status as a coloured badge: queued, importing, completed or failed. */
 export function ImportStatusBadge({ status }: { status: string }) {

@@ -1,25 +1,35 @@
 import { List, Table, Text } from '@mantine/core';
-import type { CatalogImport } from './catalog';
 
-/** The rows an import could not read: row number, item id when known, and every reason. */
-export function RejectedRowsTable({ rows, total }: { rows: CatalogImport['rejected']; total: number }) {
+/** A row an import could not read: its number, the id it names when the importer has ids, and why. */
+export interface RejectedRow {
+  row: number;
+  /** Present (null when unknown) only for imports whose rows have ids, such as catalogue items. */
+  id?: string | null;
+  reason: string;
+  /** Every reason, when there are several. */
+  reasons?: readonly string[];
+}
+
+/** The rows an import could not read: row number, the id when the import has ids, and every reason. */
+export function RejectedRowsTable({ rows, total }: { rows: readonly RejectedRow[]; total: number }) {
+  const withIds = rows.some((row) => row.id !== undefined);
   return (
     <>
       <Table withTableBorder verticalSpacing={4} fz="sm" aria-label="Rejected rows">
         <Table.Thead>
           <Table.Tr>
             <Table.Th w={80}>Row</Table.Th>
-            <Table.Th w={180}>Id</Table.Th>
+            {withIds && <Table.Th w={180}>Id</Table.Th>}
             <Table.Th>Reason</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {rows.map((row) => (
-            <Table.Tr key={`${row.row}-${row.id ?? ''}`}>
+            <Table.Tr key={`${row.row}-${row.id ?? ''}-${row.reason}`}>
               <Table.Td>{row.row}</Table.Td>
-              <Table.Td ff="monospace">{row.id ?? '—'}</Table.Td>
+              {withIds && <Table.Td ff="monospace">{row.id ?? '—'}</Table.Td>}
               <Table.Td>
-                {row.reasons.length > 1 ? (
+                {row.reasons && row.reasons.length > 1 ? (
                   <List size="sm" spacing={0}>
                     {row.reasons.map((reason) => (
                       <List.Item key={reason}>{reason}</List.Item>
