@@ -4,5 +4,5 @@ import type { introspection } from './client-env';
 /** Typed documents for the client-scoped endpoint `/api/clients/{clientId}/` (schema: client.graphql). */
 export const graphql = initGraphQLTada<{
   introspection: introspection;
-  scalars: { DateTime: string };
+  scalars: { DateTime: string; Date: string };
 }>();
