@@ -11,6 +11,7 @@ export {
   type TemplateFeedUsage,
 } from './design-versions.js';
 export { FEED_COUNTS } from './feed-loaders.js';
+export { generatedCreatives, type GeneratedCreative } from './generated-creatives.js';
 export { registerExportRoutes } from './export.routes.js';
 export { registerLivePreviewRoutes } from './live-preview-inputs.js';
 export { registerFeedsSubscriptions } from './subscriptions.js';

@@ -69,6 +69,11 @@ export interface AdTreeInput {
     creativeUrl?: string | null;
     thumbnailUrl?: string | null;
     creativeHash?: string | null;
+    /** When the creative is one Adloom made: the feed, design, template version and catalogue item. */
+    feedId?: string | null;
+    designId?: string | null;
+    templateVersionId?: string | null;
+    catalogItemId?: string | null;
   };
 }
 
@@ -82,7 +87,7 @@ function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
 
 /**
  * Upserts the campaigns, ad sets and ads named (names and statuses take the latest value; a creative field
- * given as undefined keeps what is stored). Returns each ad's id by its external id.
+ * or a link to an Adloom creative given as undefined keeps what is stored). Returns each ad's id by its external id.
  */
 export async function upsertAdTree(
   db: Db,
@@ -168,6 +173,10 @@ export async function upsertAdTree(
           creativeUrl: a.creativeUrl ?? null,
           thumbnailUrl: a.thumbnailUrl ?? null,
           creativeHash: a.creativeHash ?? null,
+          feedId: a.feedId ?? null,
+          designId: a.designId ?? null,
+          templateVersionId: a.templateVersionId ?? null,
+          catalogItemId: a.catalogItemId ?? null,
         })),
       )
       .onConflictDoUpdate({
@@ -181,6 +190,10 @@ export async function upsertAdTree(
           creativeUrl: sql`coalesce(excluded.creative_url, ${ads.creativeUrl})`,
           thumbnailUrl: sql`coalesce(excluded.thumbnail_url, ${ads.thumbnailUrl})`,
           creativeHash: sql`coalesce(excluded.creative_hash, ${ads.creativeHash})`,
+          feedId: sql`coalesce(excluded.feed_id, ${ads.feedId})`,
+          designId: sql`coalesce(excluded.design_id, ${ads.designId})`,
+          templateVersionId: sql`coalesce(excluded.template_version_id, ${ads.templateVersionId})`,
+          catalogItemId: sql`coalesce(excluded.catalog_item_id, ${ads.catalogItemId})`,
         },
       })
       .returning({ id: ads.id, externalId: ads.externalId });

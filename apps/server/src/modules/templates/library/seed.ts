@@ -4,7 +4,6 @@
  * renderer from the sample products and stored under a key named by the template's content hash, so a
  * restart renders nothing again.
  */
-import { createHash } from 'node:crypto';
 import { render } from '@adloom/renderer/server';
 import sharp from 'sharp';
 import type { AppDeps } from '../../../deps.js';
@@ -17,6 +16,7 @@ import {
   sampleRenderRequest,
 } from './sample-products.js';
 import { STARTER_TEMPLATES } from './starter-templates.js';
+import { libraryThumbnailKey } from './thumbnails.js';
 
 /** Library thumbnails: JPEG, at most this many pixels on the long side (the grid shows them small). */
 const THUMBNAIL_LONG_SIDE = 540;
@@ -28,8 +28,7 @@ export async function seedTemplateLibrary(
   let images: Map<string, Buffer> | undefined;
   let written = 0;
   for (const starter of STARTER_TEMPLATES) {
-    const hash = createHash('sha256').update(starter.templateString).digest('hex').slice(0, 16);
-    const key = `library/${starter.key}/${hash}.jpg`;
+    const key = libraryThumbnailKey(starter);
     if (!(await deps.files.exists(key))) {
       images ??= await sampleProductImages();
       const scale = THUMBNAIL_LONG_SIDE / Math.max(starter.width, starter.height);
