@@ -1,4 +1,6 @@
 import { expect } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { adCampaigns } from '../../src/db/schema.js';
 import { gql } from '../harness.js';
 import { accountWithAds } from '../performance/world.js';
 import { addClientCases, type World } from './cases.js';
@@ -17,6 +19,16 @@ async function spendOfB(w: World) {
   return account;
 }
 
+/** B's account and the id of its campaign. */
+async function spendAndCampaignOfB(w: World) {
+  const account = await spendOfB(w);
+  const [campaign] = await w.t.deps.db
+    .select()
+    .from(adCampaigns)
+    .where(eq(adCampaigns.accountId, account.id));
+  return { account, campaignId: campaign!.id };
+}
+
 addClientCases({
   'Query.adPerformanceSummary': {
     document: '{ adPerformanceSummary(from: "2026-03-01", to: "2026-03-31") { spend currency } }',
@@ -28,6 +40,56 @@ addClientCases({
         { ids: [account.id] },
       );
       expect(res.data?.adPerformanceSummary).toEqual({ spend: 0, impressions: 0 });
+    },
+  },
+  'Query.performanceContext': {
+    document: '{ performanceContext { accounts { id } campaigns { id } hasData } }',
+    crossResource: async (w) => {
+      const account = await spendOfB(w);
+      const res = await asA(w, '{ performanceContext { accounts { id } campaigns { accountId } } }');
+      const ids = JSON.stringify(res.data?.performanceContext);
+      expect(ids).not.toContain(account.id);
+    },
+  },
+  'Query.performanceComparison': {
+    document: '{ performanceComparison(from: "2026-03-01", to: "2026-03-31") { current { spend } } }',
+    crossResource: async (w) => {
+      const { account, campaignId } = await spendAndCampaignOfB(w);
+      const res = await asA(
+        w,
+        `query($a: [ID!], $c: [ID!]) { x: performanceComparison(from: "2026-03-01", to: "2026-03-31", filter: { accountIds: $a }) { current { spend } }
+           y: performanceComparison(from: "2026-03-01", to: "2026-03-31", filter: { campaignIds: $c }) { current { spend } } }`,
+        { a: [account.id], c: [campaignId] },
+      );
+      expect(res.data).toEqual({ x: { current: { spend: 0 } }, y: { current: { spend: 0 } } });
+    },
+  },
+  'Query.performanceTimeSeries': {
+    document: '{ performanceTimeSeries(from: "2026-03-01", to: "2026-03-02", grain: DAY) { grain } }',
+    crossResource: async (w) => {
+      const { account, campaignId } = await spendAndCampaignOfB(w);
+      const res = await asA(
+        w,
+        `query($a: [ID!], $c: [ID!]) { performanceTimeSeries(from: "2026-03-01", to: "2026-03-01", grain: DAY,
+           splitByCampaign: true, filter: { accountIds: $a, campaignIds: $c }) { current { key points { values { spend } } } } }`,
+        { a: [account.id], c: [campaignId] },
+      );
+      expect(res.data?.performanceTimeSeries.current).toEqual([
+        { key: 'total', points: [{ values: { spend: 0 } }] },
+      ]);
+    },
+  },
+  'Query.topAds': {
+    document: '{ topAds(from: "2026-03-01", to: "2026-03-31", metric: SPEND) { id } }',
+    crossResource: async (w) => {
+      const { account, campaignId } = await spendAndCampaignOfB(w);
+      const res = await asA(
+        w,
+        `query($a: [ID!], $c: [ID!]) { topAds(from: "2026-03-01", to: "2026-03-31", metric: SPEND,
+           filter: { accountIds: $a, campaignIds: $c }) { id } }`,
+        { a: [account.id], c: [campaignId] },
+      );
+      expect(res.data?.topAds).toEqual([]);
     },
   },
 });

@@ -16,3 +16,4 @@ export {
   type MetricsInput,
 } from './facts.js';
 import './performance.schema.js';
+import './dashboards/overview.schema.js';

@@ -40,4 +40,3 @@ export async function summarize(db: Db, scope: AccountScope): Promise<Performanc
   }
   return { ...sums, ...derivedMetrics(sums), currency: scope.currency, days };
 }
-
