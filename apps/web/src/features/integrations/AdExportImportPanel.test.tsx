@@ -50,7 +50,7 @@ describe('the Ads Manager export card', () => {
     expect(text()).toContain('Export table data');
     expect(text()).toContain('Day');
     expect(text()).toContain('English, French and Spanish');
-    expect(host.querySelector('input[type="file"]')?.getAttribute('accept')).toBe('.csv,.xlsx');
+    expect(host.querySelector('input[type="file"]')?.getAttribute('accept')).toBe('.csv,.xlsx,.tsv,.txt');
     expect(text()).toContain('No export imported yet.');
     expect(table()).toBeNull();
   });

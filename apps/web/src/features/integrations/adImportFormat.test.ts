@@ -10,6 +10,14 @@ describe('Ads Manager export files', () => {
       contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     });
   });
+  it('takes the table saved as tab-separated text too', () => {
+    expect(checkAdExportFile(file('report.tsv'))).toEqual({ contentType: 'text/tab-separated-values' });
+    expect(checkAdExportFile(file('report.txt'))).toEqual({ contentType: 'text/plain' });
+  });
+  it('refuses an old .xls workbook, saying to export XLSX or CSV', () => {
+    const checked = checkAdExportFile(file('report.xls'));
+    expect('problem' in checked && checked.problem).toContain('Export the table again as XLSX or CSV');
+  });
   it('refuses any other file, naming it and saying what to choose', () => {
     const checked = checkAdExportFile(file('report.pdf'));
     expect(checked).toEqual({ problem: expect.stringContaining('report.pdf is not an Ads Manager export') });

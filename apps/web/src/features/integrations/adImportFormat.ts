@@ -1,23 +1,31 @@
 /** Pure helpers of the Ads Manager export import (no React): which files, and how a report reads. */
 import type { FileCheck } from '../../lib/useFileUpload';
 
-/** The files Ads Manager's "Export table data" writes. */
-export const AD_EXPORT_ACCEPT = '.csv,.xlsx';
+/** The files Ads Manager's "Export table data" writes, and the same table saved as text by Excel. */
+export const AD_EXPORT_ACCEPT = '.csv,.xlsx,.tsv,.txt';
 
 const CONTENT_TYPES: Record<string, string> = {
   csv: 'text/csv',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  tsv: 'text/tab-separated-values',
+  txt: 'text/plain',
 };
 
-/** A .csv or .xlsx file with its content type; any other file is refused with what to choose instead. */
+/**
+ * A .csv or .xlsx file (or the table saved as tab-separated text) with its content type; any other file is
+ * refused with what to choose instead.
+ */
 export const checkAdExportFile: FileCheck = (file) => {
   const extension = /\.([A-Za-z0-9]+)$/.exec(file.name)?.[1]?.toLowerCase() ?? '';
   const contentType = CONTENT_TYPES[extension];
-  return contentType
-    ? { contentType }
-    : {
-        problem: `${file.name} is not an Ads Manager export. Choose the .csv or .xlsx file that “Export table data” saved.`,
-      };
+  if (contentType) return { contentType };
+  if (extension === 'xls')
+    return {
+      problem: `${file.name} is an old Excel workbook (.xls), which cannot be read. Export the table again as XLSX or CSV.`,
+    };
+  return {
+    problem: `${file.name} is not an Ads Manager export. Choose the .csv or .xlsx file that “Export table data” saved.`,
+  };
 };
 
 const DAY_MS = 86_400_000;
