@@ -62,18 +62,18 @@ test('the sidebar starts expanded, marks unbuilt areas "Coming soon", and collap
   const nav = page.getByRole('navigation').first();
   await expect(nav.getByText('Products', { exact: true })).toBeVisible();
   // Unbuilt areas say so in the sidebar; the areas that work do not.
-  await expect(nav.getByRole('link', { name: /^Performance/ })).toContainText('Coming soon');
+  await expect(nav.getByRole('link', { name: /^DPA performance/ })).toContainText('Coming soon');
+  await expect(nav.getByRole('link', { name: /^Performance/ })).not.toContainText('Coming soon');
   await expect(nav.getByRole('link', { name: /^Sage assistant/ })).toContainText('Coming soon');
   await expect(nav.getByRole('link', { name: /^Templates/ })).not.toContainText('Coming soon');
   await expect(nav.getByRole('link', { name: /^Catalogues/ })).not.toContainText('Coming soon');
-  // The landing page is not built yet: it says so and leads to the areas that work.
-  const main = page.getByRole('main');
-  await expect(main.getByText('This area is not built yet.')).toBeVisible();
-  await main.getByRole('link', { name: 'Catalogues' }).click();
+  // The landing page is the overview dashboard.
+  await expect(page.getByRole('main').getByLabel('Date range')).toBeVisible();
+  await nav.getByRole('link', { name: /^Catalogues/ }).click();
   await expect(page).toHaveURL(`/clients/${f.clients.acme}/catalogs/`);
   await page.getByRole('button', { name: /collapse sidebar/i }).click();
   await expect(nav.getByText('Products', { exact: true })).toBeHidden();
-  await expect(nav.getByRole('link', { name: 'Performance (coming soon)', exact: true })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'DPA performance (coming soon)', exact: true })).toBeVisible();
   await page.getByRole('button', { name: /expand sidebar/i }).click();
   await expect(nav.getByText('Products', { exact: true })).toBeVisible();
 });

@@ -17,6 +17,7 @@ import {
 import { loadBrandKitScreen } from '../features/brand-kit';
 import { loadCatalogScreen, loadCatalogsScreen, loadNewCatalogScreen } from '../features/catalogs';
 import { loadClientLanding, loadClientLayout } from '../features/clients';
+import { loadOverviewScreen, loadPerformanceScreen } from '../features/dashboards';
 import {
   loadFeedCreativesScreen,
   loadFeedDesignScreen,
@@ -134,6 +135,14 @@ async function loadClientScreen(route: ClientRoute): Promise<{ element: ReactNod
     case 'brand-kit': {
       const { BrandKitScreen } = await loadBrandKitScreen();
       return { element: <BrandKitScreen route={route} /> };
+    }
+    case 'dashboard-overview': {
+      const { OverviewScreen } = await loadOverviewScreen();
+      return { element: <OverviewScreen route={route} /> };
+    }
+    case 'dashboard-performance': {
+      const { PerformanceScreen } = await loadPerformanceScreen();
+      return { element: <PerformanceScreen route={route} /> };
     }
     case 'placeholder': {
       const { PlaceholderScreen } = await loadPlaceholderScreen();

@@ -65,7 +65,9 @@ export type ClientScreen =
   | 'catalogs'
   | 'catalog-create'
   | 'catalog'
-  | 'brand-kit';
+  | 'brand-kit'
+  | 'dashboard-overview'
+  | 'dashboard-performance';
 
 export interface ClientRoute {
   /** Path below `/clients/{clientId}/`, with a trailing slash; `:name` marks a parameter. */
@@ -94,21 +96,21 @@ export const clientRoutes: readonly ClientRoute[] = [
     navLabel: 'Overview',
     nav: 'overview',
     area: 'dashboards',
-    screen: placeholder,
+    screen: 'dashboard-overview',
     description: 'A summary of advertising spend and results across every connected ad account.',
   },
   {
     path: 'overview/',
     title: 'Overview',
     area: 'dashboards',
-    screen: placeholder,
+    screen: 'dashboard-overview',
     description: 'The summary of results shown to users who signed in with a staff sign-in link.',
   },
   {
     path: 'dashboard/',
     title: 'Dashboard',
     area: 'dashboards',
-    screen: placeholder,
+    screen: 'dashboard-performance',
     description: 'The main dashboard of the workspace, with the key advertising metrics over time.',
   },
   {
@@ -116,7 +118,7 @@ export const clientRoutes: readonly ClientRoute[] = [
     title: 'Performance',
     nav: 'performance',
     area: 'dashboards',
-    screen: placeholder,
+    screen: 'dashboard-performance',
     description: 'Spend, reach, clicks and conversions over time, by campaign, ad set and ad.',
   },
   {

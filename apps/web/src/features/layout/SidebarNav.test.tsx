@@ -36,15 +36,24 @@ describe('the sidebar marks areas that are not built yet', () => {
       expect(route, item.to).toBeDefined();
       expect(item.comingSoon, item.to).toBe(!isBuilt(route!));
     }
-    expect(items.filter((item) => item.comingSoon).map((item) => item.label)).toContain('Performance');
+    expect(items.filter((item) => item.comingSoon).map((item) => item.label)).toContain('DPA performance');
     expect(items.filter((item) => !item.comingSoon).map((item) => item.label)).toEqual(
-      expect.arrayContaining(['Products', 'Templates', 'Catalogues', 'Brand kit', 'Users']),
+      expect.arrayContaining([
+        'Overview',
+        'Performance',
+        'Products',
+        'Templates',
+        'Catalogues',
+        'Brand kit',
+        'Users',
+      ]),
     );
   });
 
   it('shows a "Coming soon" badge beside unbuilt areas and none beside built ones', () => {
     const html = sidebarHtml(false);
-    expect(linkHtml(html, '/clients/c1/dashboard/performance/')).toContain('Coming soon');
+    expect(linkHtml(html, '/clients/c1/dashboard/dpa-performance/')).toContain('Coming soon');
+    expect(linkHtml(html, '/clients/c1/dashboard/performance/')).not.toContain('Coming soon');
     expect(linkHtml(html, '/clients/c1/sage/')).toContain('Coming soon');
     expect(linkHtml(html, '/clients/c1/products/templates/')).not.toContain('Coming soon');
     expect(linkHtml(html, '/clients/c1/brand-kit/')).not.toContain('Coming soon');
@@ -52,8 +61,8 @@ describe('the sidebar marks areas that are not built yet', () => {
 
   it('says so in the name of a collapsed link, which has no room for the badge', () => {
     const html = sidebarHtml(true);
-    expect(linkHtml(html, '/clients/c1/dashboard/performance/')).toContain(
-      'aria-label="Performance (coming soon)"',
+    expect(linkHtml(html, '/clients/c1/dashboard/dpa-performance/')).toContain(
+      'aria-label="DPA performance (coming soon)"',
     );
     expect(linkHtml(html, '/clients/c1/catalogs/')).toContain('aria-label="Catalogues"');
   });

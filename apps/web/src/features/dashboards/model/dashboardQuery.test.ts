@@ -16,6 +16,7 @@ describe('the dashboard state in the URL', () => {
       comparison: { from: '2025-10-01', to: '2025-10-30' },
       accountIds: ['a1', 'a2'],
       campaignIds: ['c9'],
+      currency: 'USD',
     };
     const search = dashboardSearch(query, new URLSearchParams('metric=roas&from=2020-01-01'));
     expect(search.get('metric')).toBe('roas');
@@ -26,7 +27,7 @@ describe('the dashboard state in the URL', () => {
 
   it('falls back to the last 30 days and the previous period when the URL names none or nonsense', () => {
     const query = parseDashboardQuery(
-      new URLSearchParams('from=2026-10-05&to=2026-02-30&compareFrom=x&accounts=,,'),
+      new URLSearchParams('from=2026-10-05&to=2026-02-30&compareFrom=x&accounts=,,&currency=euro'),
       today,
     );
     expect(query).toEqual({
@@ -34,6 +35,7 @@ describe('the dashboard state in the URL', () => {
       comparison: null,
       accountIds: [],
       campaignIds: [],
+      currency: null,
     });
     expect(comparisonRange(query)).toEqual({ from: '2026-09-02', to: '2026-10-01' });
     expect(dashboardSearch(query).has('compareFrom')).toBe(false);

@@ -2,7 +2,8 @@ import { DEFAULT_PRESET, type DayRange, isIsoDay, presetRange, previousPeriod } 
 
 /**
  * What every dashboard shows, kept in the URL query so a view is shareable and survives a reload:
- * `?from=&to=&compareFrom=&compareTo=&accounts=&campaigns=`. A missing or malformed range falls back to the
+ * `?from=&to=&compareFrom=&compareTo=&accounts=&campaigns=` (and `currency=` when the accounts read have
+ * several). A missing or malformed range falls back to the
  * default preset; a missing comparison means the previous period of the same length.
  */
 export interface DashboardQuery {
@@ -11,6 +12,8 @@ export interface DashboardQuery {
   comparison: DayRange | null;
   accountIds: string[];
   campaignIds: string[];
+  /** ISO 4217; null: the server's choice (the currency with the most spend). */
+  currency: string | null;
 }
 
 function rangeFrom(from: string | null, to: string | null): DayRange | null {
@@ -33,10 +36,11 @@ export function parseDashboardQuery(search: URLSearchParams, today: string): Das
     comparison: rangeFrom(search.get('compareFrom'), search.get('compareTo')),
     accountIds: listFrom(search.get('accounts')),
     campaignIds: listFrom(search.get('campaigns')),
+    currency: /^[A-Z]{3}$/.test(search.get('currency') ?? '') ? search.get('currency') : null,
   };
 }
 
-const OWN_KEYS = ['from', 'to', 'compareFrom', 'compareTo', 'accounts', 'campaigns'] as const;
+const OWN_KEYS = ['from', 'to', 'compareFrom', 'compareTo', 'accounts', 'campaigns', 'currency'] as const;
 
 /**
  * The URL search of a dashboard query; parameters of the screen's own (a metric, a grain) in `base` are
@@ -53,6 +57,7 @@ export function dashboardSearch(query: DashboardQuery, base?: URLSearchParams): 
   }
   if (query.accountIds.length) search.set('accounts', query.accountIds.join(','));
   if (query.campaignIds.length) search.set('campaigns', query.campaignIds.join(','));
+  if (query.currency) search.set('currency', query.currency);
   return search;
 }
 
@@ -64,10 +69,11 @@ export function comparisonRange(query: DashboardQuery): DayRange {
 /** The `PerformanceFilter` of the server's queries; undefined when nothing is filtered. */
 export function performanceFilter(
   query: DashboardQuery,
-): { accountIds?: string[]; campaignIds?: string[] } | undefined {
-  if (!query.accountIds.length && !query.campaignIds.length) return undefined;
+): { accountIds?: string[]; campaignIds?: string[]; currency?: string } | undefined {
+  if (!query.accountIds.length && !query.campaignIds.length && !query.currency) return undefined;
   return {
     ...(query.accountIds.length ? { accountIds: query.accountIds } : {}),
     ...(query.campaignIds.length ? { campaignIds: query.campaignIds } : {}),
+    ...(query.currency ? { currency: query.currency } : {}),
   };
 }

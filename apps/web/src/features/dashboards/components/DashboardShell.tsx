@@ -1,0 +1,140 @@
+// The chart, date-picker and table styles load with the dashboards' chunk, not with the first page.
+import '@mantine/charts/styles.css';
+import '@mantine/dates/styles.css';
+import 'mantine-datatable/styles.css';
+import { Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { ScreenHeader } from '../../../components/ScreenHeader';
+import { QueryState } from '../../../components/QueryState';
+import { type ClientScreenProps, useCurrentClient } from '../../clients';
+import { comparisonRange, type DashboardQuery, performanceFilter } from '../model/dashboardQuery';
+import { type DayRange, formatRange } from '../model/dateRange';
+import { type DashboardQueryState, useDashboardQuery } from '../useDashboardQuery';
+import { type PerformanceContextData, usePerformanceContext } from '../usePerformanceContext';
+import { ComparisonControl } from './ComparisonControl';
+import { DateRangeControl } from './DateRangeControl';
+import { DemoDataNotice } from './DemoDataNotice';
+import { NoDataState } from './NoDataState';
+import { ScopeFilters } from './ScopeFilters';
+
+/** What a dashboard's content reads: the chosen range, comparison and filters, and the context. */
+export interface DashboardScope {
+  clientId: string;
+  query: DashboardQuery;
+  state: DashboardQueryState;
+  comparison: DayRange;
+  filter: ReturnType<typeof performanceFilter>;
+  context: PerformanceContextData;
+  /** The currency the figures are in: the one chosen, else the only one, else the server's answer. */
+  currency: string | null;
+  /** Asks the context again (after a setting it shows has changed). */
+  refreshContext: () => void;
+}
+
+/**
+ * The frame of every dashboard: the title, the date range and comparison, the account and campaign
+ * filters, the currency and attribution setting read, the demo-data notice, and the empty state when
+ * there is nothing to show yet.
+ */
+export function DashboardShell({
+  route,
+  description,
+  withComparison = true,
+  children,
+}: ClientScreenProps & {
+  description: string;
+  withComparison?: boolean;
+  children: (scope: DashboardScope) => ReactNode;
+}) {
+  const client = useCurrentClient();
+  const state = useDashboardQuery();
+  const { query, setQuery, today } = state;
+  const { context, error, refetch } = usePerformanceContext();
+
+  const header = <ScreenHeader title={route.title} description={description} />;
+  if (!client) return header;
+  if (!context) {
+    return (
+      <>
+        {header}
+        {error ? <QueryState error={error} /> : <DashboardSkeleton />}
+      </>
+    );
+  }
+
+  const currency =
+    query.currency ?? (context.currencies.length === 1 ? (context.currencies[0] ?? null) : null);
+  return (
+    <>
+      {header}
+      {context.demo && <DemoDataNotice />}
+      <Paper withBorder radius="md" p="sm" mb="md" component="section" aria-label="Filters">
+        <Stack gap="xs">
+          <Group gap="lg" align="flex-end" wrap="wrap">
+            <DateRangeControl
+              range={query.range}
+              today={today}
+              onChange={(range) => setQuery({ ...query, range })}
+            />
+            {withComparison && (
+              <ComparisonControl
+                range={query.range}
+                comparison={query.comparison}
+                today={today}
+                onChange={(comparison) => setQuery({ ...query, comparison })}
+              />
+            )}
+            <ScopeFilters context={context} query={query} onChange={setQuery} />
+          </Group>
+          <ContextLine context={context} currency={currency} />
+        </Stack>
+      </Paper>
+      {context.hasData ? (
+        children({
+          clientId: client.id,
+          query,
+          state,
+          comparison: comparisonRange(query),
+          filter: performanceFilter(query),
+          context,
+          currency,
+          refreshContext: () => refetch({ requestPolicy: 'network-only' }),
+        })
+      ) : (
+        <NoDataState clientId={client.id} />
+      )}
+    </>
+  );
+}
+
+/** The currency and attribution setting of the accounts read, and the days with data. */
+function ContextLine({ context, currency }: { context: PerformanceContextData; currency: string | null }) {
+  const parts = [
+    `Currency: ${currency ?? (context.currencies.join(', ') || '–')}`,
+    `Attribution: ${context.attributionSettings.join('; ') || 'not reported by the source'}`,
+  ];
+  if (context.firstDay && context.lastDay) {
+    parts.push(`Data: ${formatRange({ from: context.firstDay, to: context.lastDay })}`);
+  }
+  return (
+    <Text size="sm" c="dimmed">
+      {parts.join(' · ')}
+    </Text>
+  );
+}
+
+/** The dashboard's outline while its first answer is on the way. */
+export function DashboardSkeleton() {
+  return (
+    <Stack gap="md" aria-label="Loading" aria-busy>
+      <Skeleton h={70} radius="md" />
+      <Group grow>
+        <Skeleton h={110} radius="md" />
+        <Skeleton h={110} radius="md" />
+        <Skeleton h={110} radius="md" />
+        <Skeleton h={110} radius="md" />
+      </Group>
+      <Skeleton h={280} radius="md" />
+    </Stack>
+  );
+}

@@ -1,0 +1,48 @@
+import { Alert, Button, Group, Text } from '@mantine/core';
+import { IconFlask } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useMutation } from 'urql';
+import { useAppStore } from '../../../app/store/appStore';
+import { useNotify } from '../../../app/store/useNotify';
+import { mutationFailure } from '../../../lib/graphqlErrors';
+import { SetDemoModeMutation } from '../../session';
+
+/**
+ * Shown on every dashboard whose figures are the demo data set: says so, and switches demo mode off in one
+ * click (the same store flag and mutation as the account menu's "Demo mode").
+ */
+export function DemoDataNotice() {
+  const { setDemoMode } = useAppStore();
+  const [, saveDemoMode] = useMutation(SetDemoModeMutation);
+  const notify = useNotify();
+  const [saving, setSaving] = useState(false);
+
+  const switchOff = async () => {
+    setSaving(true);
+    setDemoMode(false);
+    const result = await saveDemoMode({ enabled: false });
+    setSaving(false);
+    const failure = mutationFailure(result, result.data?.setDemoMode);
+    if (failure) notify.error(`Demo mode was switched off on this device only: ${failure}`);
+  };
+
+  return (
+    <Alert color="violet" variant="light" icon={<IconFlask size={18} />} title="Demo data" mb="md">
+      <Group justify="space-between" gap="sm">
+        <Text size="sm">
+          These figures are the demo data set, not your ad accounts. Switch demo mode off to see your own
+          results.
+        </Text>
+        <Button
+          size="xs"
+          variant="white"
+          color="violet"
+          loading={saving}
+          onClick={() => notify.reportFailure(switchOff())}
+        >
+          Switch off demo data
+        </Button>
+      </Group>
+    </Alert>
+  );
+}

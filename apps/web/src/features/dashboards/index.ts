@@ -1,0 +1,7 @@
+/**
+ * The advertising dashboards (issue 18): the overview (landing page), performance over time, ad insights
+ * by breakdown, top and bottom ads, and the detailed report. Loaded on demand, charts included, so their
+ * libraries stay out of the first page.
+ */
+export const loadOverviewScreen = () => import('./overview/OverviewScreen');
+export const loadPerformanceScreen = () => import('./performance/PerformanceScreen');
