@@ -5,6 +5,10 @@ import { users } from '../src/db/schema.js';
 import { accountWithCampaigns, daysFrom, type WorldAd } from './performance/world.js';
 import { bucketStart, bucketsOf, comparisonPeriod } from '../src/modules/performance/dashboards/periods.js';
 import { attributionLabel } from '../src/modules/performance/dashboards/context.js';
+import { betaCdf, betaQuantile } from '../src/modules/performance/dashboards/beta.js';
+import { ebEstimates } from '../src/modules/performance/dashboards/eb-ranking.js';
+import { breakdownLabel } from '../src/modules/performance/dashboards/breakdown.js';
+import { emptySums, type MetricSums } from '@adloom/commerce';
 
 const SEP = daysFrom('2026-09-01', '2026-09-30');
 const OCT = daysFrom('2026-10-01', '2026-10-30');
@@ -112,12 +116,108 @@ describe('dashboard periods', () => {
   });
 });
 
+const sums = (m: Partial<MetricSums>): MetricSums => ({ ...emptySums(), ...m });
+
+describe('empirical-Bayes ranking', () => {
+  it('computes Beta quantiles', () => {
+    expect(betaCdf(0.5, 3, 3)).toBeCloseTo(0.5, 10);
+    expect(betaQuantile(0.25, 2, 1)).toBeCloseTo(0.5, 8); // CDF x²
+    expect(betaQuantile(0.05, 1, 1)).toBeCloseTo(0.05, 8);
+  });
+
+  it('pulls a small ad’s CTR towards the pooled rate, and gives it a wider interval', () => {
+    const items = [
+      ...Array.from({ length: 10 }, (_, i) => ({
+        id: `big${i}`,
+        sums: sums({ impressions: 10_000, linkClicks: 90 + 2 * i, spend: 100 }),
+      })),
+      { id: 'small', sums: sums({ impressions: 20, linkClicks: 2, spend: 1 }) },
+    ];
+    const { prior, estimates } = ebEstimates(items, 'ctr');
+    expect(prior).toBeCloseTo(992 / 100_020, 10);
+    const small = estimates.find((e) => e.id === 'small')!;
+    expect(small.observed).toBe(0.1);
+    expect(small.estimate).toBeLessThan(0.02);
+    expect(small.estimate).toBeGreaterThan(prior);
+    const big = estimates.find((e) => e.id === 'big0')!;
+    expect(small.high - small.low).toBeGreaterThan(big.high - big.low);
+    for (const e of estimates) expect(e.low <= e.estimate && e.estimate <= e.high).toBe(true);
+  });
+
+  it('refuses a metric that is not a rate', () => {
+    expect(() => ebEstimates([], 'frequency')).toThrow(/Ads are ranked by a rate/);
+  });
+});
+
+describe('breakdown labels', () => {
+  it('writes stored values as a marketer reads them', () => {
+    expect(breakdownLabel('age', '18-24')).toBe('18–24');
+    expect(breakdownLabel('country', 'FR')).toBe('France');
+    expect(breakdownLabel('placement', 'facebook · feed')).toBe('Facebook · Feed');
+    expect(breakdownLabel('gender', 'female')).toBe('Female');
+  });
+});
+
+/**
+ * Client B, 1–10 Dec: twenty steady ads (500 each at ROAS 1.5 to 2.5), Best (2000 at ROAS 3.2), Lucky (60 on
+ * one day, one purchase of 360: ROAS 6), Tiny (10 at ROAS 30, below the minimum spend), Dud (1000 at ROAS 0.5).
+ */
+const DEC = daysFrom('2026-12-01', '2026-12-10');
+const RANKED: WorldAd[] = [
+  ...Array.from({ length: 20 }, (_, k) => ({
+    campaign: 'Evergreen',
+    name: `Steady ${k}`,
+    rows: DEC.map((day) => ({
+      day,
+      m: { spend: 50, purchases: 2, purchaseValue: 50 * (1.5 + k / 19), impressions: 5000, linkClicks: 50 },
+    })),
+  })),
+  {
+    campaign: 'Evergreen',
+    name: 'Best',
+    rows: DEC.map((day) => ({
+      day,
+      m: { spend: 200, purchases: 8, purchaseValue: 640, impressions: 20000, linkClicks: 200 },
+    })),
+  },
+  {
+    campaign: 'Tests',
+    name: 'Lucky',
+    rows: [
+      {
+        day: '2026-12-03',
+        m: { spend: 60, purchases: 1, purchaseValue: 360, impressions: 600, linkClicks: 9 },
+      },
+    ],
+  },
+  {
+    campaign: 'Tests',
+    name: 'Tiny',
+    rows: [
+      {
+        day: '2026-12-03',
+        m: { spend: 10, purchases: 1, purchaseValue: 300, impressions: 100, linkClicks: 3 },
+      },
+    ],
+  },
+  {
+    campaign: 'Tests',
+    name: 'Dud',
+    rows: DEC.map((day) => ({
+      day,
+      m: { spend: 100, purchases: 1, purchaseValue: 50, impressions: 10000, linkClicks: 60 },
+    })),
+  },
+];
+
 describeEachDatabase('performance dashboards on %s', (kind) => {
   let t: TestApp;
   let w: Awaited<ReturnType<typeof twoClients>>;
   let campaignIds: Map<string, string>;
   const asA = (query: string, variables: Record<string, unknown> = {}) =>
     gql(t, { session: w.sessionAdminA, clientId: w.a.id, query, variables });
+  const asB = (query: string, variables: Record<string, unknown> = {}) =>
+    gql(t, { session: w.sessionAdminB, clientId: w.b.id, query, variables });
 
   beforeAll(async () => {
     t = await createTestApp(kind, {}, undefined, { jobs: 'in-process' });
@@ -131,6 +231,7 @@ describeEachDatabase('performance dashboards on %s', (kind) => {
       currency: 'EUR',
       ads: [{ campaign: 'Demo campaign', name: 'D1', rows: [{ day: '2026-10-02', m: { spend: 7 } }] }],
     });
+    await accountWithCampaigns(t.deps.db, w.b.id, { ads: RANKED, externalId: 'act_b' });
     const ctx = await asA('{ performanceContext { campaigns { id name } } }');
     campaignIds = new Map(
       (ctx.data?.performanceContext.campaigns as { id: string; name: string }[]).map((c) => [c.name, c.id]),
@@ -303,5 +404,99 @@ describeEachDatabase('performance dashboards on %s', (kind) => {
     expect(cpa.data?.topAds).toEqual([{ name: 'P1', values: { cpa: 390 / 31 } }]);
     const bad = await asA('{ topAds(from: "2026-10-01", to: "2026-10-30", metric: CPA, limit: 0) { name } }');
     expect(bad.errors?.[0]?.message).toMatch(/limit must be a whole number from 1 to 100/);
+  });
+
+  it('performanceBreakdown: sums per age group from the breakdown rows, labelled, largest spend first', async () => {
+    const res = await asA(`{ performanceBreakdown(from: "2026-10-01", to: "2026-10-30", breakdown: AGE) {
+      value label values { spend purchaseValue impressions roas } } }`);
+    expect(res.errors).toBeUndefined();
+    expect(res.data?.performanceBreakdown).toEqual([
+      {
+        value: '18-24',
+        label: '18–24',
+        values: { spend: 300, purchaseValue: 270, impressions: 36000, roas: 0.9 },
+      },
+      {
+        value: '25-34',
+        label: '25–34',
+        values: { spend: 300, purchaseValue: 870, impressions: 24000, roas: 2.9 },
+      },
+    ]);
+    const none = await asA(
+      '{ performanceBreakdown(from: "2026-10-01", to: "2026-10-30", breakdown: COUNTRY) { value } }',
+    );
+    expect(none.data?.performanceBreakdown).toEqual([]);
+  });
+
+  const RANKING = `query($metric: PerformanceMetric!, $limit: Int) {
+    adRanking(from: "2026-12-01", to: "2026-12-10", metric: $metric, limit: $limit) {
+      metric minSpend method prior eligibleAds excludedBelowMinSpend
+      winners { rank observed estimate low high ad { name campaignName values { spend } } }
+      losers { rank observed estimate low high ad { name } } } }`;
+
+  it('adRanking by ROAS: a lucky ad with little spend does not top the winners after shrinkage', async () => {
+    const res = await asB(RANKING, { metric: 'ROAS', limit: 3 });
+    expect(res.errors).toBeUndefined();
+    const r = res.data?.adRanking;
+    expect(r).toMatchObject({ metric: 'ROAS', minSpend: 50, eligibleAds: 23, excludedBelowMinSpend: 1 });
+    expect(r.prior).toBeCloseTo(27260 / 13060, 10);
+    expect(r.method).toMatch(/James–Stein/);
+    expect(r.method).toMatch(/at least 50 USD/);
+    expect(r.winners.map((x: { ad: { name: string } }) => x.ad.name)[0]).toBe('Best');
+    expect(r.winners.map((x: { rank: number }) => x.rank)).toEqual([1, 2, 3]);
+    // Lucky's raw ROAS (6) is the highest of all, but after shrinkage it comes second, behind Best's 3.2 on 2000.
+    const [best, lucky] = r.winners;
+    expect(best.observed).toBeCloseTo(3.2, 10);
+    expect(lucky.ad.name).toBe('Lucky');
+    expect(lucky.observed).toBe(6);
+    expect(lucky.estimate).toBeLessThan(best.estimate);
+    expect(lucky.high - lucky.low).toBeGreaterThan(best.high - best.low);
+    for (const x of [...r.winners, ...r.losers])
+      expect(x.low <= x.estimate && x.estimate <= x.high).toBe(true);
+    expect(r.losers[0]).toMatchObject({ rank: 1, observed: 0.5, ad: { name: 'Dud' } });
+    expect(r.losers[0].estimate).toBeLessThan(1);
+  });
+
+  it('adRanking by CPA: the lowest estimated cost first; Dud is the worst', async () => {
+    const res = await asB(RANKING, { metric: 'CPA', limit: 2 });
+    expect(res.errors).toBeUndefined();
+    const r = res.data?.adRanking;
+    expect(r.prior).toBeCloseTo(13060 / 491, 10);
+    expect(r.losers[0].ad.name).toBe('Dud');
+    expect(r.losers[0].observed).toBe(100);
+    expect(r.winners[0].estimate).toBeLessThan(r.prior);
+    for (const x of [...r.winners, ...r.losers])
+      expect(x.low <= x.estimate && x.estimate <= x.high).toBe(true);
+  });
+
+  it('adRanking refuses a volume metric, with the reason', async () => {
+    const res = await asB(RANKING, { metric: 'SPEND' });
+    expect(res.errors?.[0]?.message).toMatch(/Ads are ranked by a rate.*Spend is not one/);
+  });
+
+  it('setPerformanceMinSpend: zero or more; the ranking and the context follow it', async () => {
+    const bad = await asB(
+      'mutation { setPerformanceMinSpend(minSpend: -1) { minSpend error { code message } } }',
+    );
+    expect(bad.data?.setPerformanceMinSpend).toEqual({
+      minSpend: null,
+      error: {
+        code: 'INVALID_INPUT',
+        message: 'The minimum spend must be an amount of zero or more (got -1).',
+      },
+    });
+    const ok = await asB('mutation { setPerformanceMinSpend(minSpend: 5) { minSpend error { code } } }');
+    expect(ok.data?.setPerformanceMinSpend).toEqual({ minSpend: 5, error: null });
+    const r = (await asB(RANKING, { metric: 'ROAS' })).data?.adRanking;
+    expect(r).toMatchObject({ minSpend: 5, eligibleAds: 24, excludedBelowMinSpend: 0 });
+    // Tiny is ranked now, its ROAS of 30 on 10 of spend pulled most of the way to the mean.
+    const tiny = r.winners.find((x: { ad: { name: string } }) => x.ad.name === 'Tiny');
+    expect(tiny.observed).toBe(30);
+    expect(tiny.estimate).toBeLessThan(10);
+    const ctx = await asB('{ performanceContext { minSpend } }');
+    expect(ctx.data?.performanceContext.minSpend).toBe(5);
+    // Another client's setting is its own.
+    const a = await asA('{ performanceContext { minSpend } }');
+    expect(a.data?.performanceContext.minSpend).toBe(50);
   });
 });

@@ -92,4 +92,42 @@ addClientCases({
       expect(res.data?.topAds).toEqual([]);
     },
   },
+  'Query.performanceBreakdown': {
+    document: '{ performanceBreakdown(from: "2026-03-01", to: "2026-03-31", breakdown: AGE) { value } }',
+    crossResource: async (w) => {
+      const { account, campaignId } = await spendAndCampaignOfB(w);
+      const res = await asA(
+        w,
+        `query($a: [ID!], $c: [ID!]) { performanceBreakdown(from: "2026-03-01", to: "2026-03-31", breakdown: AGE,
+           filter: { accountIds: $a, campaignIds: $c }) { value } }`,
+        { a: [account.id], c: [campaignId] },
+      );
+      expect(res.data?.performanceBreakdown).toEqual([]);
+    },
+  },
+  'Query.adRanking': {
+    document: '{ adRanking(from: "2026-03-01", to: "2026-03-31", metric: ROAS) { eligibleAds } }',
+    crossResource: async (w) => {
+      const { account, campaignId } = await spendAndCampaignOfB(w);
+      const res = await asA(
+        w,
+        `query($a: [ID!], $c: [ID!]) { adRanking(from: "2026-03-01", to: "2026-03-31", metric: CPM,
+           filter: { accountIds: $a, campaignIds: $c }) { eligibleAds excludedBelowMinSpend winners { ad { id } } } }`,
+        { a: [account.id], c: [campaignId] },
+      );
+      expect(res.data?.adRanking).toEqual({ eligibleAds: 0, excludedBelowMinSpend: 0, winners: [] });
+    },
+  },
+  'Mutation.setPerformanceMinSpend': {
+    document: 'mutation { setPerformanceMinSpend(minSpend: 1) { minSpend } }',
+    crossResource: async (w) => {
+      await asA(w, 'mutation { setPerformanceMinSpend(minSpend: 7) { minSpend } }');
+      const b = await gql(w.t, {
+        session: w.sessionAdminB,
+        clientId: w.b.id,
+        query: '{ performanceContext { minSpend } }',
+      });
+      expect(b.data?.performanceContext.minSpend).not.toBe(7);
+    },
+  },
 });

@@ -17,3 +17,4 @@ export {
 } from './facts.js';
 import './performance.schema.js';
 import './dashboards/overview.schema.js';
+import './dashboards/ranking.schema.js';
