@@ -25,6 +25,7 @@ import {
 import { createJobQueue, jobQueueOptions, type JobQueue } from './jobs/queue.js';
 import './jobs/handlers.js';
 import { createMailer, type Mailer } from './modules/mail/index.js';
+import { registerPerformanceSubscriptions } from './modules/performance/index.js';
 import { registerUploadRoutes } from './modules/uploads/index.js';
 import { createFileStore } from './storage/create-file-store.js';
 import type { FileStore } from './storage/file-store.js';
@@ -80,6 +81,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   });
   // Modules' reactions to each other's events (events/bus.ts), in every process that runs jobs or requests.
   registerFeedsSubscriptions();
+  registerPerformanceSubscriptions();
 
   await app.register(cookie);
   registerApiCors(app, config);

@@ -5,6 +5,8 @@
 export interface DomainEvents {
   /** A catalogue import completed: the catalogue has a new current version (its items changed). */
   catalogVersionImported: { catalogId: string; importId: string };
+  /** A user turned demo mode on (users' setDemoMode): the clients they belong to show the demo data set. */
+  demoModeEnabled: { userId: string; clientIds: string[] };
 }
 
 export type DomainEventName = keyof DomainEvents;

@@ -18,6 +18,7 @@ export {
   createUser,
   findUserByEmail,
   getUser,
+  setDemoMode,
   setPassword,
   VERIFY_LINK_HOURS,
 } from './users.service.js';

@@ -19,6 +19,7 @@ import { findInvitationByToken } from './members.service.js';
 import { initialsOf, permissionsOf } from './user-rules.js';
 import { findUserByEmail, setDemoMode } from './users.service.js';
 import { auditActor, recordAudit } from '../audit/index.js';
+import { publish } from '../../events/index.js';
 import { once } from '../idempotency/index.js';
 import { createScope, IDEMPOTENCY_KEY_ARG } from '../../graphql/idempotency.js';
 
@@ -221,12 +222,13 @@ builder.mutationField('setDemoMode', (t) =>
     resolve: (_r, args, ctx) =>
       payload(async () => {
         const viewer = requireViewer(ctx);
-        return {
-          user: {
-            user: await setDemoMode(ctx.deps.db, viewer.user.id, args.enabled),
-            tokenAuth: viewer.tokenAuth,
-          },
-        };
+        const user = await setDemoMode(ctx.deps.db, viewer.user.id, args.enabled);
+        // The clients' demo data sets are ready before the answer (the performance module builds them).
+        if (args.enabled) {
+          const clientIds = (await clientsOfUser(ctx.deps.db, user.id)).map((r) => r.client.id);
+          await publish(ctx.deps, 'demoModeEnabled', { userId: user.id, clientIds });
+        }
+        return { user: { user, tokenAuth: viewer.tokenAuth } };
       }),
   }),
 );
