@@ -15,6 +15,9 @@ export {
   type BreakdownInsightInput,
   type MetricsInput,
 } from './facts.js';
+export { ensureDemoData, demoToday } from './demo/ensure.js';
+export { registerPerformanceSubscriptions } from './subscriptions.js';
 import './performance.schema.js';
 import './dashboards/overview.schema.js';
 import './dashboards/ranking.schema.js';
+import './demo/demo.schema.js';
