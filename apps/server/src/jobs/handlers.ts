@@ -6,3 +6,4 @@ import '../modules/feeds/index.js';
 import '../modules/catalogs/index.js';
 import '../modules/templates/index.js';
 import '../modules/idempotency/index.js';
+import '../modules/performance/index.js';

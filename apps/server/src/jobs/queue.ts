@@ -44,6 +44,7 @@ export const JOBS = {
   generateCreative: 'generate-creative',
   importCatalog: 'import-catalog',
   adPreview: 'ad-preview',
+  importAdPerformanceFile: 'import-ad-performance-file',
 } as const;
 export type JobName = (typeof JOBS)[keyof typeof JOBS];
 

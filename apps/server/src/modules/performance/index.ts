@@ -21,3 +21,5 @@ import './performance.schema.js';
 import './dashboards/overview.schema.js';
 import './dashboards/ranking.schema.js';
 import './demo/demo.schema.js';
+import './import/import.schema.js';
+import './import/import.jobs.js';

@@ -113,7 +113,11 @@ const KINDS_OF_TYPE: Readonly<Record<string, readonly ContentKind[]>> = {
   'audio/mp4': ['mp4'],
   'audio/x-m4a': ['mp4'],
   'text/csv': ['text'],
+  'text/plain': ['text'],
   'text/tab-separated-values': ['text'],
+  // Windows names a .csv so when Excel is installed; a mislabelled .xlsx (a ZIP) is read as well.
+  'application/vnd.ms-excel': ['text', 'zip'],
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': ['zip'],
   'application/xml': ['xml'],
   'text/xml': ['xml'],
   'application/rss+xml': ['xml'],
@@ -129,12 +133,25 @@ const KINDS_OF_TYPE: Readonly<Record<string, readonly ContentKind[]>> = {
 const OCTET_STREAM_KINDS: Partial<Readonly<Record<UploadType, readonly ContentKind[]>>> = {
   BRAND_KIT_FONT: ['ttf', 'otf', 'woff', 'woff2'],
   CATALOG_FILE: ['text', 'xml', 'gzip'],
+  AD_PERFORMANCE_FILE: ['text', 'zip'],
 };
+
+/**
+ * Upload types whose reader tells the user more than this check can: an Ads Manager export that is in
+ * fact a web page (HTML, which sniffs as XML) reaches the importer, which says it is a web page and what
+ * to export instead, rather than "an XML document" here.
+ */
+const ALSO_XML_WHEN_TEXT: ReadonlySet<UploadType> = new Set(['AD_PERFORMANCE_FILE']);
 
 /** The kinds an upload of `uploadType` declared as `contentType` may hold (empty: none). */
 export function kindsFor(uploadType: UploadType, contentType: string): readonly ContentKind[] {
-  if (contentType === 'application/octet-stream') return OCTET_STREAM_KINDS[uploadType] ?? [];
-  return KINDS_OF_TYPE[contentType] ?? [];
+  const kinds =
+    contentType === 'application/octet-stream'
+      ? (OCTET_STREAM_KINDS[uploadType] ?? [])
+      : (KINDS_OF_TYPE[contentType] ?? []);
+  if (ALSO_XML_WHEN_TEXT.has(uploadType) && kinds.includes('text') && !kinds.includes('xml'))
+    return [...kinds, 'xml'];
+  return kinds;
 }
 
 /** The content type a checked file is stored and served with, from what it is. */
@@ -161,5 +178,6 @@ export function storedContentType(kind: ContentKind, declared: string): string {
   const type = STORED_TYPE[kind];
   if (type) return type;
   if (declared !== 'application/octet-stream') return declared;
+  if (kind === 'zip') return 'application/zip';
   return kind === 'xml' ? 'application/xml' : 'text/plain';
 }

@@ -71,6 +71,23 @@ export const UPLOAD_TYPES = {
     ],
     maxBytes: 2 * 1024 * MB,
   },
+  /**
+   * Meta Ads Manager's "Export table data": CSV (Windows browsers label it application/vnd.ms-excel; Excel's
+   * "Unicode text" is a .txt) or an Excel workbook (.xlsx).
+   */
+  AD_PERFORMANCE_FILE: {
+    folder: 'ad-performance-files',
+    noun: 'an Ads Manager export',
+    contentTypes: [
+      'text/csv',
+      'text/plain',
+      'text/tab-separated-values',
+      'application/vnd.ms-excel',
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      'application/octet-stream',
+    ],
+    maxBytes: 500 * MB,
+  },
 } as const satisfies Record<string, UploadTypeRule>;
 
 export type UploadType = keyof typeof UPLOAD_TYPES;
@@ -117,6 +134,8 @@ const TYPE_BY_EXTENSION: Record<string, string> = {
   rss: 'application/rss+xml',
   atom: 'application/atom+xml',
   gz: 'application/gzip',
+  txt: 'text/plain',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
 /**
