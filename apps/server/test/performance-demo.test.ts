@@ -92,7 +92,8 @@ describeEachDatabase('the demo data set on %s', (kind) => {
     expect(await ensureDemoData(t.deps.db, w.a.id, TODAY)).toBe('built');
     const seconds = (performance.now() - started) / 1000;
     console.log(`demo data set built in ${seconds.toFixed(2)} s on ${kind}`);
-    expect(seconds).toBeLessThan(20);
+    // About 4 s on this 2-core machine when idle; the bound leaves room for a busy one.
+    expect(seconds).toBeLessThan(30);
     const again = performance.now();
     expect(await ensureDemoData(t.deps.db, w.a.id, TODAY)).toBe('fresh');
     expect(performance.now() - again).toBeLessThan(2000);
@@ -182,7 +183,7 @@ describeEachDatabase('the demo data set on %s', (kind) => {
     const rollup = await rangeByCampaign(t.deps.db, w.a.id, FIRST, YESTERDAY);
     for (const s of sums)
       expect(rollup.find((r) => r.name === s.name)!.spend).toBeCloseTo(Number(s.spend), 4);
-  }, 60_000);
+  }, 120_000);
 
   it('is deterministic: another build, or another client’s, has the same sums per campaign', async () => {
     const first = await campaignSums(t.deps.db, w.a.id);
@@ -197,7 +198,7 @@ describeEachDatabase('the demo data set on %s', (kind) => {
     expect(await campaignSums(t.deps.db, w.a.id)).toEqual(first);
     await ensureDemoData(t.deps.db, w.b.id, TODAY);
     expect(await campaignSums(t.deps.db, w.b.id)).toEqual(first);
-  }, 60_000);
+  }, 120_000);
 
   it('moves its window: a day later it ends the new yesterday and the day out of the window is gone', async () => {
     expect(await ensureDemoData(t.deps.db, w.b.id, addDays(TODAY, 1))).toBe('built');
@@ -214,7 +215,7 @@ describeEachDatabase('the demo data set on %s', (kind) => {
         where acc.client_id = ${w.b.id} and acc.source = 'demo' and b.day = ${FIRST}`),
     );
     expect(stale!.n).toBe(0);
-  }, 60_000);
+  }, 120_000);
 
   it('plants a ROAS drop of more than 20 % in the last 30 days, mostly from one campaign and one age group', async () => {
     const last30 = await rangeByCampaign(t.deps.db, w.a.id, addDays(YESTERDAY, -29), YESTERDAY);
@@ -290,7 +291,7 @@ describeEachDatabase('the demo data set on %s', (kind) => {
     expect(await summary()).toMatchObject({ spend: 12.5, purchaseValue: 50 });
     // Off, the data set stays (turning it on again is instant) but is never read.
     expect((await demoData()).exists).toBe(true);
-  }, 60_000);
+  }, 120_000);
 
   it('ties the catalogue ads to the client’s generated creatives when it has some', async () => {
     const client = await makeClient(t, 'With creatives');
@@ -379,7 +380,7 @@ describeEachDatabase('the demo data set on %s', (kind) => {
         where acc.client_id = ${client.id} and acc.source = 'demo' and a.creative_kind = 'catalog' order by 1`),
     );
     expect(items.map((r) => r.item)).toEqual(['SKU-2', 'SKU-3']);
-  }, 60_000);
+  }, 120_000);
 
   it('refuses a day that is not one', async () => {
     await expect(ensureDemoData(t.deps.db, w.a.id, '2026-13-45x')).rejects.toThrow(
@@ -403,5 +404,5 @@ describeEachDatabase('the demo data set on %s', (kind) => {
     } finally {
       await database.close();
     }
-  }, 60_000);
+  }, 120_000);
 });
