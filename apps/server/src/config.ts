@@ -44,6 +44,41 @@ export interface Config {
   importSlots: number;
   /** A feed download that receives fewer than `bytes` in a window of `windowMs` (after the first) fails. */
   feedMinRate: { bytes: number; windowMs: number };
+  /** Meta's Marketing API; without META_APP_ID the bundled fake Graph API answers (the demo setup). */
+  meta: MetaConfig;
+  /**
+   * The secret the keys of connection tokens (Meta's access tokens) are derived from; when unset one is
+   * generated and kept in the database (see SECURITY.md).
+   */
+  connectionSecret: string | undefined;
+}
+
+export interface MetaConfig {
+  appId: string | undefined;
+  appSecret: string | undefined;
+  /** Base of the Graph API (https://graph.facebook.com). */
+  graphUrl: string;
+  /** Base of the Facebook Login dialog (https://www.facebook.com). */
+  dialogUrl: string;
+  /** The Graph API version every call names, e.g. v23.0. */
+  apiVersion: string;
+}
+
+function readMeta(env: NodeJS.ProcessEnv): MetaConfig {
+  const appId = env.META_APP_ID || undefined;
+  const appSecret = env.META_APP_SECRET || undefined;
+  if (!appId !== !appSecret)
+    throw new Error('Set both META_APP_ID and META_APP_SECRET, or neither (the demo setup).');
+  const apiVersion = env.META_API_VERSION || 'v23.0';
+  if (!/^v\d+\.\d+$/.test(apiVersion))
+    throw new Error(`META_API_VERSION: "${apiVersion}" is not a Graph API version; write it as v23.0.`);
+  return {
+    appId,
+    appSecret,
+    graphUrl: (env.META_GRAPH_URL || 'https://graph.facebook.com').replace(/\/$/, ''),
+    dialogUrl: (env.META_DIALOG_URL || 'https://www.facebook.com').replace(/\/$/, ''),
+    apiVersion,
+  };
 }
 
 export interface S3Config {
@@ -185,5 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       bytes: Number(env.FEED_MIN_RATE_BYTES ?? 16 * 1024),
       windowMs: Number(env.FEED_MIN_RATE_WINDOW_MS ?? 30_000),
     },
+    meta: readMeta(env),
+    connectionSecret: env.CONNECTION_SECRET || undefined,
   };
 }

@@ -12,6 +12,7 @@ import './isolation/live-preview.cases.js';
 import './isolation/layer-warnings.cases.js';
 import './isolation/audit.cases.js';
 import './isolation/performance.cases.js';
+import './isolation/performance-meta.cases.js';
 import './isolation/performance-import.cases.js';
 import './isolation/performance-demo.cases.js';
 

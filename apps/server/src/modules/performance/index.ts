@@ -17,6 +17,7 @@ export {
 } from './facts.js';
 export { ensureDemoData, demoToday } from './demo/ensure.js';
 export { registerPerformanceSubscriptions } from './subscriptions.js';
+export { registerMetaRoutes, runMetaSync, type MetaTuning } from './meta/index.js';
 import './performance.schema.js';
 import './dashboards/overview.schema.js';
 import './dashboards/ranking.schema.js';

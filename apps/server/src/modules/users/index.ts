@@ -13,6 +13,7 @@ export {
 } from './account.service.js';
 export { acceptInvitation, inviteUser, type Actor } from './members.service.js';
 export { normaliseEmail, permissionsOf } from './user-rules.js';
+export { setFacebookInfo } from './facebook-info.js';
 export {
   authenticate,
   createUser,

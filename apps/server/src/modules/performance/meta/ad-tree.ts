@@ -1,0 +1,95 @@
+/**
+ * An ad account's ads from GET /act_{id}/ads with their campaign, ad set and creative, as facts.ts's ad tree;
+ * an ad whose creative image is an Adloom creative (`…/files/clients/{clientId}/creatives/{hash}.jpg`) is
+ * tied to the feed, design, template version and catalogue item it came from (the feeds module's lookup).
+ */
+import type { Config } from '../../../config.js';
+import type { Db } from '../../../db/client.js';
+import { creativeOriginsByKey } from '../../feeds/index.js';
+import { keyFromFileUrl } from '../../uploads/index.js';
+import type { AdTreeInput } from '../facts.js';
+import type { GraphClient } from './graph-client.js';
+
+interface GraphAd {
+  id: string;
+  name: string;
+  status?: string;
+  effective_status?: string;
+  campaign?: { id: string; name: string; objective?: string };
+  adset?: { id: string; name: string };
+  creative?: {
+    id: string;
+    thumbnail_url?: string;
+    image_url?: string;
+    video_id?: string;
+    product_set_id?: string;
+    object_story_spec?: {
+      link_data?: { picture?: string };
+      video_data?: { image_url?: string; video_id?: string };
+    };
+  };
+}
+
+export const AD_FIELDS =
+  'id,name,status,effective_status,campaign{id,name,objective},adset{id,name},creative{id,thumbnail_url,image_url,video_id,product_set_id,object_story_spec}';
+
+const CREATIVE_PATH = /\/files\/(clients\/[0-9a-f-]{36}\/creatives\/[0-9a-f]{64}\.jpg)(?:[?#]|$)/;
+
+/** The stored key of an Adloom creative the URL points at, on this site or its file store; else null. */
+export function creativeKeyOf(config: Config, url: string | null | undefined): string | null {
+  if (!url) return null;
+  const key = keyFromFileUrl(config, url) ?? CREATIVE_PATH.exec(url)?.[1] ?? null;
+  return key && /^clients\/[0-9a-f-]{36}\/creatives\/[0-9a-f]{64}\.jpg$/.test(key) ? key : null;
+}
+
+export function adTreeOf(ad: GraphAd): AdTreeInput {
+  const c = ad.creative;
+  const kind =
+    c?.video_id || c?.object_story_spec?.video_data ? 'video' : c?.product_set_id ? 'catalog' : 'image';
+  const image =
+    c?.image_url ?? c?.object_story_spec?.link_data?.picture ?? c?.object_story_spec?.video_data?.image_url;
+  return {
+    campaign: {
+      externalId: ad.campaign?.id ?? 'unknown',
+      name: ad.campaign?.name ?? 'Unknown campaign',
+      objective: ad.campaign?.objective ?? null,
+    },
+    adSet: { externalId: ad.adset?.id ?? 'unknown', name: ad.adset?.name ?? 'Unknown ad set' },
+    ad: {
+      externalId: ad.id,
+      name: ad.name,
+      status: ad.effective_status ?? ad.status ?? null,
+      creativeKind: c ? kind : null,
+      creativeUrl: image ?? null,
+      thumbnailUrl: c?.thumbnail_url ?? image ?? null,
+    },
+  };
+}
+
+/** Every ad of the account (all pages), ready for upsertAdTree, with Adloom creatives linked. */
+export async function fetchAdTree(
+  client: GraphClient,
+  deps: { config: Config; db: Db },
+  clientId: string,
+  accountExternalId: string,
+): Promise<AdTreeInput[]> {
+  const ads = await client.all<GraphAd>(`${accountExternalId}/ads`, { fields: AD_FIELDS, limit: 200 });
+  const trees = ads.map(adTreeOf);
+  const keys = new Map<AdTreeInput, string>();
+  for (const t of trees) {
+    const key = creativeKeyOf(deps.config, t.ad.creativeUrl);
+    if (key?.startsWith(`clients/${clientId}/`)) keys.set(t, key);
+  }
+  if (keys.size) {
+    const origins = await creativeOriginsByKey(deps.db, clientId, [...keys.values()]);
+    for (const [t, key] of keys) {
+      const origin = origins.get(key);
+      if (!origin) continue;
+      t.ad.feedId = origin.feedId;
+      t.ad.designId = origin.designId;
+      t.ad.templateVersionId = origin.templateVersionId;
+      t.ad.catalogItemId = origin.itemId;
+    }
+  }
+  return trees;
+}

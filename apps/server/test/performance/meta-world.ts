@@ -1,0 +1,80 @@
+/** Test helpers for the Meta connection: the OAuth round trip through the fake and counts of synced rows. */
+import { expect } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { StartedFakeMeta } from '@adloom/fakes';
+import { rowsOf } from '../../src/db/rows.js';
+import { gql, type Session, type TestApp } from '../harness.js';
+
+/** Start → the fake's dialog → our callback; returns where the callback sent the browser. */
+export async function connectThroughFake(
+  t: TestApp,
+  fake: StartedFakeMeta,
+  session: Session,
+  clientId: string,
+) {
+  const start = await gql(t, {
+    session,
+    clientId,
+    query: 'mutation { startMetaConnection { authorizeUrl error { code message } } }',
+  });
+  const authorizeUrl = start.data?.startMetaConnection.authorizeUrl as string;
+  expect(authorizeUrl.startsWith(`${fake.url}/v23.0/dialog/oauth?`)).toBe(true);
+  const dialog = await fetch(authorizeUrl, { redirect: 'manual' });
+  expect(dialog.status).toBe(302);
+  const callback = new URL(dialog.headers.get('location')!);
+  expect(callback.pathname).toBe('/integrations/meta/callback');
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `${callback.pathname}${callback.search}`,
+    headers: { cookie: session.cookie },
+  });
+  expect(res.statusCode).toBe(302);
+  return new URL(res.headers.location as string, 'http://adloom.test');
+}
+
+export async function dailyRowsOf(t: TestApp, accountExternalId: string) {
+  const rows = await t.deps.db.execute(sql`
+    select count(*)::int as n, coalesce(sum(d.spend), 0)::float8 as spend
+    from ad_insights_daily d join ads a on a.id = d.ad_id join ad_accounts acc on acc.id = a.account_id
+    where acc.external_id = ${accountExternalId}`);
+  return rowsOf<{ n: number; spend: number }>(rows)[0]!;
+}
+
+/** Waits (polling, with a deadline) until the client's Meta sync has ended. */
+export async function syncEnded(t: TestApp, session: Session, clientId: string) {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const res = await gql(t, {
+      session,
+      clientId,
+      query: '{ metaIntegration { connection { sync { state progress message failures } } } }',
+    });
+    const sync = res.data?.metaIntegration.connection?.sync;
+    if (sync && !['QUEUED', 'RUNNING'].includes(sync.state)) return sync;
+    if (Date.now() > deadline) throw new Error(`the sync did not end: ${JSON.stringify(sync)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** The demo setup's round trip: start → the sandbox's login page → "Continue as …" → our callback. */
+export async function connectThroughSandbox(t: TestApp, session: Session, clientId: string) {
+  const start = await gql(t, {
+    session,
+    clientId,
+    query: 'mutation { startMetaConnection { authorizeUrl } }',
+  });
+  const dialog = new URL(start.data?.startMetaConnection.authorizeUrl as string);
+  expect(dialog.pathname).toBe('/_sandbox/meta/v23.0/dialog/oauth');
+  const page = await t.app.inject({ method: 'GET', url: `${dialog.pathname}${dialog.search}` });
+  expect(page.statusCode).toBe(200);
+  const approve = /id="approve" href="([^"]+)"/.exec(page.body)![1]!.replace(/&amp;/g, '&');
+  const approved = await t.app.inject({ method: 'GET', url: approve });
+  expect(approved.statusCode).toBe(302);
+  const callback = new URL(approved.headers.location as string);
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `${callback.pathname}${callback.search}`,
+    headers: { cookie: session.cookie },
+  });
+  return new URL(res.headers.location as string, 'http://adloom.test');
+}
