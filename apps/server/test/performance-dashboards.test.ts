@@ -499,4 +499,159 @@ describeEachDatabase('performance dashboards on %s', (kind) => {
     const a = await asA('{ performanceContext { minSpend } }');
     expect(a.data?.performanceContext.minSpend).toBe(50);
   });
+
+  const REPORT = `query($input: ReportInput!) { performanceReport(input: $input) {
+    total currency rows { keys labels values { spend roas } } totals { spend purchaseValue roas } } }`;
+  const OCT_RANGE = { from: '2026-10-01', to: '2026-10-30' };
+
+  it('performanceReport by campaign: sorted by ROAS on the server, totals of every row', async () => {
+    const res = await asA(REPORT, {
+      input: { ...OCT_RANGE, dimensions: ['CAMPAIGN'], metrics: ['SPEND', 'ROAS'], sortBy: 'ROAS' },
+    });
+    expect(res.errors).toBeUndefined();
+    const r = res.data?.performanceReport;
+    expect(r.total).toBe(2);
+    expect(r.currency).toBe('USD');
+    expect(r.rows).toEqual([
+      {
+        keys: [campaignIds.get('Prospecting')],
+        labels: ['Prospecting'],
+        values: { spend: 390, roas: 970 / 390 },
+      },
+      { keys: [campaignIds.get(DPA)], labels: [DPA], values: { spend: 600, roas: 1.9 } },
+    ]);
+    expect(r.totals).toEqual({ spend: 990, purchaseValue: 2110, roas: 2110 / 990 });
+  });
+
+  it('performanceReport by campaign and day: paged, ties in label order, the total counts every row', async () => {
+    const page = (offset: number) =>
+      asA(REPORT, {
+        input: { ...OCT_RANGE, dimensions: ['CAMPAIGN', 'DAY'], metrics: ['SPEND'], offset, limit: 2 },
+      });
+    const first = (await page(0)).data?.performanceReport;
+    expect(first.total).toBe(60);
+    expect(first.rows.map((x: { labels: string[] }) => x.labels)).toEqual([
+      ['Prospecting', '2026-10-01'],
+      [DPA, '2026-10-01'],
+    ]);
+    expect(first.rows[0].values.spend).toBe(100);
+    const last = (await page(58)).data?.performanceReport;
+    expect(last.rows.map((x: { labels: string[] }) => x.labels)).toEqual([
+      ['Prospecting', '2026-10-29'],
+      ['Prospecting', '2026-10-30'],
+    ]);
+    expect(last.totals.spend).toBe(990);
+  });
+
+  it('performanceReport by a breakdown reads the breakdown rows; two breakdowns are refused', async () => {
+    const res = await asA(REPORT, {
+      input: {
+        ...OCT_RANGE,
+        dimensions: ['AGE', 'CAMPAIGN'],
+        metrics: ['SPEND'],
+        sortBy: 'ROAS',
+        sortDesc: false,
+      },
+    });
+    expect(res.errors).toBeUndefined();
+    expect(res.data?.performanceReport.rows).toEqual([
+      { keys: ['18-24', campaignIds.get(DPA)], labels: ['18–24', DPA], values: { spend: 300, roas: 0.9 } },
+      { keys: ['25-34', campaignIds.get(DPA)], labels: ['25–34', DPA], values: { spend: 300, roas: 2.9 } },
+    ]);
+    const bad = await asA(REPORT, {
+      input: { ...OCT_RANGE, dimensions: ['AGE', 'COUNTRY'], metrics: ['SPEND'] },
+    });
+    expect(bad.errors?.[0]?.message).toBe(
+      'Breakdowns are stored one at a time, so a report crosses at most one (got AGE and COUNTRY).',
+    );
+    const none = await asA(REPORT, { input: { ...OCT_RANGE, dimensions: [], metrics: ['SPEND'] } });
+    expect(none.errors?.[0]?.message).toBe('A report has one or two row dimensions (got 0).');
+  });
+
+  it('saved views: unique names per client, clear errors, deleted by id', async () => {
+    const save = (name: string, definition: string) =>
+      asA(
+        `mutation($name: String!, $definition: String!) { savePerformanceReportView(name: $name, definition: $definition) {
+          view { id name definition } error { code message } } }`,
+        { name, definition },
+      );
+    const definition = JSON.stringify({
+      dimensions: ['CAMPAIGN', 'DAY'],
+      metrics: ['SPEND', 'ROAS'],
+      sortBy: 'ROAS',
+      sortDesc: true,
+    });
+    const ok = (await save('  Weekly review ', definition)).data?.savePerformanceReportView;
+    expect(ok.error).toBeNull();
+    expect(ok.view.name).toBe('Weekly review');
+    expect(JSON.parse(ok.view.definition)).toEqual(JSON.parse(definition));
+    expect((await save('Weekly review', definition)).data?.savePerformanceReportView.error).toEqual({
+      code: 'NAME_TAKEN',
+      message: 'A view named “Weekly review” already exists: choose another name.',
+    });
+    expect((await save('  ', definition)).data?.savePerformanceReportView.error).toEqual({
+      code: 'INVALID_INPUT',
+      message: 'Name the view.',
+    });
+    const notJson = (await save('Broken', '{dimensions')).data?.savePerformanceReportView.error;
+    expect(notJson.message).toMatch(/^The view's definition is not valid JSON/);
+    const badDim = (await save('Broken', JSON.stringify({ dimensions: ['WEEK'], metrics: ['SPEND'] }))).data
+      ?.savePerformanceReportView.error;
+    expect(badDim.message).toMatch(/The view's "dimensions" holds "WEEK", which is not one of CAMPAIGN/);
+    // Client B may use the same name.
+    const b = await asB(
+      `mutation($d: String!) { savePerformanceReportView(name: "Weekly review", definition: $d) { view { name } error { code } } }`,
+      { d: definition },
+    );
+    expect(b.data?.savePerformanceReportView).toEqual({ view: { name: 'Weekly review' }, error: null });
+    const list = await asA('{ performanceReportViews { id name } }');
+    expect(list.data?.performanceReportViews).toEqual([{ id: ok.view.id, name: 'Weekly review' }]);
+    const del = (id: string) =>
+      asA('mutation($id: ID!) { deletePerformanceReportView(id: $id) { deletedId error { code } } }', { id });
+    expect((await del(ok.view.id)).data?.deletePerformanceReportView).toEqual({
+      deletedId: ok.view.id,
+      error: null,
+    });
+    expect((await del(ok.view.id)).data?.deletePerformanceReportView).toEqual({
+      deletedId: null,
+      error: { code: 'NOT_FOUND' },
+    });
+  });
+
+  it('report.csv: the whole report with a header of labels, money with its currency, the same numbers', async () => {
+    const url = `/api/clients/${w.a.id}/performance/report.csv?from=2026-10-01&to=2026-10-30&dimensions=CAMPAIGN&metrics=SPEND,ROAS,CTR&sortBy=ROAS`;
+    const res = await t.app.inject({ method: 'GET', url, headers: { cookie: w.sessionAdminA.cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    expect(res.headers['content-disposition']).toBe(
+      'attachment; filename="performance-2026-10-01-to-2026-10-30.csv"',
+    );
+    expect(
+      res.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\n'),
+    ).toEqual([
+      'Campaign,Spend,ROAS,CTR',
+      `Prospecting,390.00 USD,2.49,${((680 / 39000) * 100).toFixed(2)}%`,
+      `${DPA},600.00 USD,1.90,2.00%`,
+      `Total,990.00 USD,2.13,${((1880 / 99000) * 100).toFixed(2)}%`,
+    ]);
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: url.replace('CAMPAIGN', 'WEEK'),
+      headers: { cookie: w.sessionAdminA.cookie },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toMatch(/dimensions: WEEK is not one of/);
+  });
+
+  it('report.csv: another client’s member gets 403, a signed-out request 401', async () => {
+    const url = `/api/clients/${w.a.id}/performance/report.csv?from=2026-10-01&to=2026-10-30&dimensions=CAMPAIGN&metrics=SPEND`;
+    const other = await t.app.inject({ method: 'GET', url, headers: { cookie: w.sessionAdminB.cookie } });
+    expect(other.statusCode).toBe(403);
+    expect(other.body).not.toContain('Prospecting');
+    const anonymous = await t.app.inject({ method: 'GET', url });
+    expect(anonymous.statusCode).toBe(401);
+  });
 });

@@ -130,4 +130,49 @@ addClientCases({
       expect(b.data?.performanceContext.minSpend).not.toBe(7);
     },
   },
+  'Query.performanceReport': {
+    document:
+      '{ performanceReport(input: { from: "2026-03-01", to: "2026-03-31", dimensions: [CAMPAIGN], metrics: [SPEND] }) { total } }',
+    crossResource: async (w) => {
+      const { account, campaignId } = await spendAndCampaignOfB(w);
+      const res = await asA(
+        w,
+        `query($a: [ID!], $c: [ID!]) { performanceReport(input: { from: "2026-03-01", to: "2026-03-31",
+           dimensions: [AD], metrics: [SPEND], filter: { accountIds: $a, campaignIds: $c } }) { total rows { keys } totals { spend } } }`,
+        { a: [account.id], c: [campaignId] },
+      );
+      expect(res.data?.performanceReport).toEqual({ total: 0, rows: [], totals: { spend: 0 } });
+    },
+  },
+  'Query.performanceReportViews': {
+    document: '{ performanceReportViews { id name } }',
+  },
+  'Mutation.savePerformanceReportView': {
+    document:
+      'mutation { savePerformanceReportView(name: "x", definition: "{\\"dimensions\\":[\\"AD\\"],\\"metrics\\":[\\"SPEND\\"]}") { view { id } } }',
+  },
+  'Mutation.deletePerformanceReportView': {
+    document:
+      'mutation { deletePerformanceReportView(id: "00000000-0000-0000-0000-000000000000") { deletedId } }',
+    crossResource: async (w) => {
+      const asB = (query: string) => gql(w.t, { session: w.sessionAdminB, clientId: w.b.id, query });
+      const name = `B view ${Math.random().toString(36).slice(2)}`;
+      const saved = await asB(
+        `mutation { savePerformanceReportView(name: "${name}", definition: "{\\"dimensions\\":[\\"AD\\"],\\"metrics\\":[\\"SPEND\\"]}") { view { id } } }`,
+      );
+      const id = saved.data?.savePerformanceReportView.view.id;
+      expect(id).toBeTruthy();
+      const res = await asA(
+        w,
+        'mutation($id: ID!) { deletePerformanceReportView(id: $id) { deletedId error { code } } }',
+        { id },
+      );
+      expect(res.data?.deletePerformanceReportView).toEqual({
+        deletedId: null,
+        error: { code: 'NOT_FOUND' },
+      });
+      const views = await asB('{ performanceReportViews { id } }');
+      expect(views.data?.performanceReportViews).toContainEqual({ id });
+    },
+  },
 });
