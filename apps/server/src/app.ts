@@ -25,7 +25,7 @@ import {
 import { createJobQueue, jobQueueOptions, type JobQueue } from './jobs/queue.js';
 import './jobs/handlers.js';
 import { createMailer, type Mailer } from './modules/mail/index.js';
-import { registerPerformanceSubscriptions } from './modules/performance/index.js';
+import { registerMetaRoutes, registerPerformanceSubscriptions } from './modules/performance/index.js';
 import { registerPerformanceRoutes } from './modules/performance/index.js';
 import { registerUploadRoutes } from './modules/uploads/index.js';
 import { createFileStore } from './storage/create-file-store.js';
@@ -111,6 +111,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   await registerExportRoutes(app, deps);
   registerLivePreviewRoutes(app, deps);
   registerPerformanceRoutes(app, deps);
+  await registerMetaRoutes(app, deps);
   await registerFontRoutes(app);
   await registerRendererPage(app);
   await registerSpa(app, config.webDistDir);

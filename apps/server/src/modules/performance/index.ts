@@ -15,13 +15,14 @@ export {
   type BreakdownInsightInput,
   type MetricsInput,
 } from './facts.js';
+export { registerPerformanceRoutes } from './dashboards/report.routes.js';
 export { ensureDemoData, demoToday } from './demo/ensure.js';
 export { registerPerformanceSubscriptions } from './subscriptions.js';
+export { registerMetaRoutes, runMetaSync, type MetaTuning } from './meta/index.js';
 import './performance.schema.js';
 import './dashboards/overview.schema.js';
 import './dashboards/ranking.schema.js';
 import './demo/demo.schema.js';
 import './import/import.schema.js';
 import './import/import.jobs.js';
-export { registerPerformanceRoutes } from './dashboards/report.routes.js';
 import './dashboards/report.schema.js';
