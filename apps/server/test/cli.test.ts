@@ -89,6 +89,7 @@ describe('admin command line', () => {
     // Five command-line runs, each starting Node, tsx and PGlite: slow on a busy 2-core machine.
   }, 120_000);
 
+  // The seed builds the demo client's performance data too: seconds more on a busy machine.
   it('seeds a demo client and admin only on an empty database', async () => {
     const empty = mkdtempSync(path.join(os.tmpdir(), 'adloom-seed-'));
     const database = await openDatabase({ dataDir: empty });
@@ -102,5 +103,5 @@ describe('admin command line', () => {
       await database.close();
       rmSync(empty, { recursive: true, force: true });
     }
-  });
+  }, 120_000);
 });
