@@ -25,6 +25,7 @@ import {
   loadFeedScreen,
   loadFeedsHubSection,
 } from '../features/feeds';
+import { loadIntegrationsScreen } from '../features/integrations';
 import { loadPlaceholderScreen } from '../features/placeholder';
 import {
   loadOutboxScreen,
@@ -135,6 +136,10 @@ async function loadClientScreen(route: ClientRoute): Promise<{ element: ReactNod
     case 'brand-kit': {
       const { BrandKitScreen } = await loadBrandKitScreen();
       return { element: <BrandKitScreen route={route} /> };
+    }
+    case 'integrations': {
+      const { IntegrationsScreen } = await loadIntegrationsScreen();
+      return { element: <IntegrationsScreen route={route} /> };
     }
     case 'dashboard-overview': {
       const { OverviewScreen } = await loadOverviewScreen();

@@ -66,6 +66,7 @@ export type ClientScreen =
   | 'catalog-create'
   | 'catalog'
   | 'brand-kit'
+  | 'integrations'
   | 'dashboard-overview'
   | 'dashboard-performance';
 
@@ -611,7 +612,7 @@ export const clientRoutes: readonly ClientRoute[] = [
     title: 'Integrations',
     nav: 'integrations',
     area: 'integrations',
-    screen: placeholder,
+    screen: 'integrations',
     description:
       'Connects the workspace to Facebook and other platforms; also the Facebook integration page.',
   },

@@ -26,14 +26,16 @@ export function AdImportsTable({ imports }: { imports: readonly AdPerformanceImp
     });
 
   return (
-    <Table.ScrollContainer minWidth={900}>
+    <Table.ScrollContainer minWidth={1040}>
       <Table verticalSpacing="xs" aria-label="Ads Manager imports">
         <Table.Thead>
           <Table.Tr>
             <Table.Th w={40} />
             <Table.Th w={120}>Status</Table.Th>
-            <Table.Th>File</Table.Th>
-            <Table.Th ta="right">Rows read</Table.Th>
+            <Table.Th miw={200}>File</Table.Th>
+            <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+              Rows read
+            </Table.Th>
             <Table.Th ta="right">Imported</Table.Th>
             <Table.Th ta="right">Rejected</Table.Th>
             <Table.Th>Days covered</Table.Th>
@@ -60,11 +62,11 @@ export function AdImportsTable({ imports }: { imports: readonly AdPerformanceImp
                       </ActionIcon>
                     )}
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     <ImportStatusBadge status={entry.status} />
                   </Table.Td>
                   <Table.Td>
-                    <Text size="sm" style={{ wordBreak: 'break-all' }}>
+                    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                       {entry.fileName ?? '—'}
                     </Text>
                     {entry.accountName && (
