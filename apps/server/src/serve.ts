@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import type { Database } from './db/client.js';
 import { purgeExpiredSessions } from './auth/sessions.js';
 import { seedEmptyDatabase } from './seed.js';
+import { queueDemoDataRefresh } from './modules/performance/index.js';
 import { queueTemplateLibrarySeed } from './modules/templates/index.js';
 import { startWebWorkers } from './jobs/worker-process.js';
 import { handleShutdown } from './process/shutdown.js';
@@ -31,6 +32,8 @@ export async function serve(config: Config, database: Database): Promise<void> {
   // The starter templates are a job: rendering their thumbnails may fail on a busy machine (fonts time
   // out), and is retried then; the server answers meanwhile.
   await queueTemplateLibrarySeed(deps.jobs);
+  // Demo data sets left on keep ending yesterday (a job that queues itself every few hours).
+  await queueDemoDataRefresh(deps.jobs);
 
   if (config.seedDemo) {
     const seeded = await seedEmptyDatabase(database.db);

@@ -14,6 +14,7 @@ import { rowsOf } from '../src/db/rows.js';
 import type { Db } from '../src/db/client.js';
 import { ensureDemoData, demoToday } from '../src/modules/performance/index.js';
 import { addDays } from '../src/modules/performance/scope.js';
+import { refreshDemoDataSets } from '../src/modules/performance/demo/refresh.jobs.js';
 import { seedEmptyDatabase } from '../src/seed.js';
 import {
   createTestApp,
@@ -404,5 +405,27 @@ describeEachDatabase('the demo data set on %s', (kind) => {
     } finally {
       await database.close();
     }
+  }, 120_000);
+});
+
+describeEachDatabase('the demo data refresh on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind, {}, undefined, { jobs: 'in-process' });
+  });
+  afterAll(() => t.close());
+
+  it('brings a data set that no longer ends yesterday up to date, and leaves a current one alone', async () => {
+    const client = await makeClient(t, 'Left in demo mode');
+    await ensureDemoData(t.deps.db, client.id, TODAY);
+    expect(await refreshDemoDataSets(t.deps.db, TODAY)).toEqual([]);
+    expect(await refreshDemoDataSets(t.deps.db, addDays(TODAY, 3))).toEqual([client.id]);
+    const [range] = rowsOf<{ first: string; last: string }>(
+      await t.deps.db.execute(sql`
+        select min(r.day)::text as first, max(r.day)::text as last from ad_insights_campaign_daily r
+        join ad_accounts acc on acc.id = r.account_id where acc.client_id = ${client.id} and acc.source = 'demo'`),
+    );
+    expect(range).toEqual({ first: addDays(FIRST, 3), last: addDays(YESTERDAY, 3) });
+    expect(await refreshDemoDataSets(t.deps.db, addDays(TODAY, 3))).toEqual([]);
   }, 120_000);
 });

@@ -17,6 +17,7 @@ export {
 } from './facts.js';
 export { registerPerformanceRoutes } from './dashboards/report.routes.js';
 export { ensureDemoData, demoToday } from './demo/ensure.js';
+export { queueDemoDataRefresh } from './demo/refresh.jobs.js';
 export { registerPerformanceSubscriptions } from './subscriptions.js';
 export { registerMetaRoutes, runMetaSync, type MetaTuning } from './meta/index.js';
 import './performance.schema.js';
