@@ -19,7 +19,7 @@ export function AdExportInstructions() {
         <List.Item>Upload that file here. Exports in English, French and Spanish are read.</List.Item>
       </List>
       <Text size="xs" c="dimmed" mt={4}>
-        Importing the same days again replaces their figures; nothing is counted twice.
+        Importing the same ads and days again replaces their figures; nothing is counted twice.
       </Text>
     </div>
   );

@@ -74,7 +74,7 @@ export function MetaConnectionPanel({
       <Group align="flex-end" gap="sm">
         <Select
           label="Backfill"
-          description="How far back the first sync reads"
+          description="How far back an account’s first sync reads"
           data={backfillOptions(connection.backfillDays)}
           value={String(backfillDays)}
           onChange={(value) => value && setBackfillDays(Number(value))}
@@ -118,7 +118,8 @@ export function MetaConnectionPanel({
         </Text>
       )}
       <Text size="xs" c="dimmed">
-        The selected accounts sync every night; Sync now reads the days since the last sync.
+        The ticked accounts sync once a day. Sync now reads the days since the last sync, and a few days
+        before it again, as Meta still corrects recent figures.
       </Text>
     </Stack>
   );
