@@ -8,6 +8,7 @@ import { attributionLabel } from '../src/modules/performance/dashboards/context.
 import { betaCdf, betaQuantile } from '../src/modules/performance/dashboards/beta.js';
 import { ebEstimates } from '../src/modules/performance/dashboards/eb-ranking.js';
 import { breakdownLabel } from '../src/modules/performance/dashboards/breakdown.js';
+import { decompose, periodLabel, type Segment } from '../src/modules/performance/dashboards/alerts.js';
 import { emptySums, type MetricSums } from '@adloom/commerce';
 
 const SEP = daysFrom('2026-09-01', '2026-09-30');
@@ -146,6 +147,32 @@ describe('empirical-Bayes ranking', () => {
 
   it('refuses a metric that is not a rate', () => {
     expect(() => ebEstimates([], 'frequency')).toThrow(/Ads are ranked by a rate/);
+  });
+});
+
+describe('alert decomposition', () => {
+  it('splits a ROAS change into one term per campaign that add up to the change', () => {
+    const seg = (key: string, c: Partial<MetricSums>, p: Partial<MetricSums>): Segment => ({
+      kind: 'campaign',
+      key,
+      label: key,
+      current: sums(c),
+      previous: sums(p),
+    });
+    const segments = [
+      seg('A', { spend: 100, purchaseValue: 300 }, { spend: 100, purchaseValue: 300 }),
+      seg('B', { spend: 300, purchaseValue: 300 }, { spend: 100, purchaseValue: 300 }),
+    ];
+    // ROAS 3 → 1.5; A kept ROAS 3 but its share of spend fell; B went from 3 to 1.
+    const terms = decompose(segments, 'roas')!;
+    expect(terms.reduce((s, x) => s + x.term, 0)).toBeCloseTo(1.5 - 3, 12);
+    expect(terms.map((x) => x.term)).toEqual([300 / 400 - 300 / 200, 300 / 400 - 300 / 200]);
+  });
+
+  it('writes periods as a marketer reads them', () => {
+    expect(periodLabel('2026-09-01', '2026-09-30', '2026')).toBe('1–30 Sep');
+    expect(periodLabel('2026-08-28', '2026-09-03', '2026')).toBe('28 Aug – 3 Sep');
+    expect(periodLabel('2025-12-28', '2026-01-03', '2026')).toBe('28 Dec 2025 – 3 Jan 2026');
   });
 });
 
@@ -653,5 +680,40 @@ describeEachDatabase('performance dashboards on %s', (kind) => {
     expect(other.body).not.toContain('Prospecting');
     const anonymous = await t.app.inject({ method: 'GET', url });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('performanceAlerts: ROAS fell 44 %, caused by Retargeting – DPA and the 18–24 age group', async () => {
+    const res = await asA(`{ performanceAlerts(from: "2026-10-01", to: "2026-10-30") {
+      metric current previous change severity message drivers { kind label current previous contribution } } }`);
+    expect(res.errors).toBeUndefined();
+    const alerts = res.data?.performanceAlerts;
+    expect(alerts.map((a: { metric: string; severity: string }) => [a.metric, a.severity])).toEqual([
+      ['ROAS', 'critical'],
+      ['CPA', 'critical'],
+      ['PURCHASES', 'warning'],
+    ]);
+    const roas = alerts[0];
+    expect(roas.previous).toBe(3.8);
+    expect(roas.current).toBeCloseTo(2110 / 990, 10);
+    expect(roas.change).toBeCloseTo(2110 / 990 / 3.8 - 1, 10);
+    expect(roas.message).toBe(
+      'ROAS fell 44 % (3.80 → 2.13) against 1–30 Sep; most of it came from campaign Retargeting – DPA (ROAS 4.20 → 1.90) and the 18–24 age group.',
+    );
+    expect(roas.drivers.map((d: { kind: string; label: string }) => [d.kind, d.label])).toEqual([
+      ['campaign', DPA],
+      ['age', '18–24'],
+    ]);
+    const dpaShare = (1140 / 990 - 2520 / 900) / (2110 / 990 - 3.8);
+    expect(roas.drivers[0].contribution).toBeCloseTo(dpaShare, 10);
+    expect(roas.drivers[0]).toMatchObject({ previous: 4.2, current: 1.9 });
+    expect(roas.drivers[1].contribution).toBeCloseTo(1.65 / 2.3, 10);
+    expect(alerts[1].message).toMatch(/^CPA rose 62 % \(10\.00 USD → 16\.23 USD\) against 1–30 Sep/);
+  });
+
+  it('performanceAlerts: nothing when nothing moved 20 %', async () => {
+    const res = await asA(
+      `{ performanceAlerts(from: "2026-10-02", to: "2026-10-30", comparison: { from: "2026-10-02", to: "2026-10-30" }) { metric } }`,
+    );
+    expect(res.data?.performanceAlerts).toEqual([]);
   });
 });

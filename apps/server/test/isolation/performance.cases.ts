@@ -175,4 +175,17 @@ addClientCases({
       expect(views.data?.performanceReportViews).toContainEqual({ id });
     },
   },
+  'Query.performanceAlerts': {
+    document: '{ performanceAlerts(from: "2026-03-01", to: "2026-03-31") { metric } }',
+    crossResource: async (w) => {
+      const { account, campaignId } = await spendAndCampaignOfB(w);
+      const res = await asA(
+        w,
+        `query($a: [ID!], $c: [ID!]) { performanceAlerts(from: "2026-03-01", to: "2026-03-31",
+           filter: { accountIds: $a, campaignIds: $c }) { metric drivers { label } } }`,
+        { a: [account.id], c: [campaignId] },
+      );
+      expect(res.data?.performanceAlerts).toEqual([]);
+    },
+  },
 });

@@ -27,3 +27,4 @@ import './demo/demo.schema.js';
 import './import/import.schema.js';
 import './import/import.jobs.js';
 import './dashboards/report.schema.js';
+import './dashboards/alerts.schema.js';
