@@ -88,16 +88,10 @@ describeEachDatabase('the demo data set on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  it('builds three campaigns, sixty ads and 182 days ending yesterday with every breakdown, in a few seconds', async () => {
-    const started = performance.now();
+  it('builds three campaigns, sixty ads and 182 days ending yesterday with every breakdown, once a day', async () => {
     expect(await ensureDemoData(t.deps.db, w.a.id, TODAY)).toBe('built');
-    const seconds = (performance.now() - started) / 1000;
-    console.log(`demo data set built in ${seconds.toFixed(2)} s on ${kind}`);
-    // About 4 s on this 2-core machine when idle; the bound leaves room for a busy one.
-    expect(seconds).toBeLessThan(30);
-    const again = performance.now();
+    // Asked again the same day, it is already there (its build time is the bench's business, not a test's).
     expect(await ensureDemoData(t.deps.db, w.a.id, TODAY)).toBe('fresh');
-    expect(performance.now() - again).toBeLessThan(2000);
 
     const [account] = rowsOf<Record<string, unknown>>(
       await t.deps.db.execute(
