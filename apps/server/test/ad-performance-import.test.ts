@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { adAccounts, adInsightsBreakdowns, ads } from '../src/db/schema.js';
+import { adAccounts, adInsightsBreakdowns, adInsightsDaily, ads } from '../src/db/schema.js';
 import { startRegisteredWorkers } from '../src/jobs/registry.js';
 import { refusals } from '../src/modules/performance/import/messages.js';
 import {
@@ -208,6 +208,34 @@ describeEachDatabase('Ads Manager export import on %s', (kind) => {
       { value: 'male', spend: 20, impressions: 2000 },
       { value: 'unknown', spend: 10, impressions: 1000 },
     ]);
+  });
+
+  it('sums across batches: 12,000 rows of age × gender, each ad’s day spread over the whole file', async () => {
+    const c = await workspace();
+    const lines = ['Campaign name,Ad set name,Ad name,Day,Age,Gender,Amount spent (USD),Impressions'];
+    // The breakdown values outermost: the rows of one ad and day are thousands of rows apart.
+    for (const age of ['18-24', '25-34'])
+      for (const gender of ['female', 'male'])
+        for (const day of ['2026-04-01', '2026-04-02'])
+          for (let ad = 0; ad < 1500; ad += 1)
+            lines.push(`Sale,Broad,Ad ${ad},${day},${age},${gender},1.25,${100 + (ad % 7)}`);
+    const done = await importFile(c, 'big.csv', Buffer.from(lines.join('\n')));
+    expect(done).toMatchObject({ status: 'COMPLETED', rowsRead: 12000, rowsImported: 12000 });
+    const impressions = 8 * Array.from({ length: 1500 }, (_, ad) => 100 + (ad % 7)).reduce((a, b) => a + b);
+    expect(await summary(c, '2026-04-01', '2026-04-02')).toMatchObject({
+      spend: 15000,
+      impressions,
+      days: 2,
+    });
+    expect(await breakdownRows(c.clientId, 'gender')).toEqual([
+      { value: 'female', spend: 7500, impressions: impressions / 2 },
+      { value: 'male', spend: 7500, impressions: impressions / 2 },
+    ]);
+    const [daily] = await t.deps.db
+      .select({ rows: sql<number>`count(*)::int`, max: sql<number>`max(${adInsightsDaily.spend})` })
+      .from(adInsightsDaily)
+      .where(eq(adInsightsDaily.clientId, c.clientId));
+    expect(daily).toEqual({ rows: 3000, max: 5 });
   });
 
   it('placement: Platform and Placement stored as the Insights API names them', async () => {

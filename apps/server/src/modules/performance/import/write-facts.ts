@@ -1,15 +1,15 @@
 /**
  * Writing an export's rows through the performance writers (facts.ts): the accounts, the ad tree, the
  * daily rows and the breakdown rows, then the campaign rollup of the days touched. Rows arrive one at a
- * time and are written in batches; what must be summed across the file is kept in maps whose size grows
- * with the ads × days (× values of a breakdown when two breakdown columns are crossed), not with the rows:
+ * time and are written in batches; memory holds a batch and the ids of the ads seen, whatever the file's
+ * size:
  * - no breakdown column: each row is an ad's day, written as it comes (rows of the same ad and day in one
  *   batch are summed);
  * - one breakdown column: each row is a breakdown row, written as it comes; the daily rows are the sums
- *   over the values, kept per ad and day and written at the end;
- * - two or more (Age and Gender): each breakdown's rows are the sums over the others, kept and written at
- *   the end with the daily sums.
- * Callers run it in one transaction, so a file that fails leaves what was stored before.
+ *   over the values, summed in the import's temporary table (sums-table.ts) and written at the end;
+ * - two or more (Age and Gender): each breakdown's rows are the sums over the others, summed there too.
+ * Callers run it in one transaction (the temporary table lives in it), so a file that fails leaves what
+ * was stored before.
  */
 import type { Db } from '../../../db/client.js';
 import type { AdAccountRow } from '../../../db/schema.js';
@@ -25,6 +25,7 @@ import {
   type MetricsInput,
 } from '../facts.js';
 import type { ExportBreakdown, ExportRow } from './export-rows.js';
+import { addSums, createSumsTable, readSums, type SumEntry } from './sums-table.js';
 
 const BATCH = 2000;
 
@@ -76,8 +77,7 @@ export interface WriteSummary {
 export class FactsWriter {
   private readonly accounts = new Map<string, AccountState>();
   private pending: ExportRow[] = [];
-  private readonly daily = new Sums<DailyInsightInput & { clientId: string }>();
-  private readonly crossed = new Sums<BreakdownInsightInput & { clientId: string }>();
+  private sumsTable = false;
 
   constructor(
     private readonly db: Db,
@@ -133,34 +133,43 @@ export class FactsWriter {
 
     const direct = new Sums<DailyInsightInput>();
     const directBreakdown = new Sums<BreakdownInsightInput>();
+    const summed = new Sums<SumEntry>();
     for (const row of rows) {
       const adId = states.get(row)!.adIds.get(row.ad.externalId)!;
-      const entry = { clientId: this.clientId, adId, day: row.day, metrics: row.metrics };
+      const entry = { adId, day: row.day, metrics: row.metrics };
       const adDay = `${adId}|${row.day}`;
       if (this.breakdowns.length === 0) direct.add(adDay, entry);
-      else this.daily.add(adDay, entry);
+      else summed.add(adDay, { ...entry, breakdown: null, value: null });
       for (const breakdown of this.breakdowns) {
         const value = row.breakdowns[breakdown]!;
-        const item = { ...entry, breakdown, value };
         const key = `${adDay}|${breakdown}|${value}`;
-        if (this.breakdowns.length === 1) directBreakdown.add(key, item);
-        else this.crossed.add(key, item);
+        if (this.breakdowns.length === 1) directBreakdown.add(key, { ...entry, breakdown, value });
+        else summed.add(key, { ...entry, breakdown, value });
       }
     }
     const client = { clientId: this.clientId };
     if (direct.size) await upsertDailyInsights(this.db, client, direct.take());
     if (directBreakdown.size) await upsertBreakdownInsights(this.db, client, directBreakdown.take());
+    if (summed.size) {
+      if (!this.sumsTable) await createSumsTable(this.db);
+      this.sumsTable = true;
+      await addSums(this.db, summed.take());
+    }
   }
 
   async finish(): Promise<WriteSummary> {
     await this.flush();
     const client = { clientId: this.clientId };
-    const daily = this.daily.take();
-    for (let i = 0; i < daily.length; i += BATCH)
-      await upsertDailyInsights(this.db, client, daily.slice(i, i + BATCH));
-    const crossed = this.crossed.take();
-    for (let i = 0; i < crossed.length; i += BATCH)
-      await upsertBreakdownInsights(this.db, client, crossed.slice(i, i + BATCH));
+    if (this.sumsTable)
+      for await (const page of readSums(this.db)) {
+        const daily: DailyInsightInput[] = [];
+        const breakdown: BreakdownInsightInput[] = [];
+        for (const { breakdown: b, value, ...entry } of page)
+          if (b === null) daily.push(entry);
+          else breakdown.push({ ...entry, breakdown: b as ExportBreakdown, value: value! });
+        if (daily.length) await upsertDailyInsights(this.db, client, daily);
+        if (breakdown.length) await upsertBreakdownInsights(this.db, client, breakdown);
+      }
     let firstDay: string | null = null;
     let lastDay: string | null = null;
     for (const state of this.accounts.values()) {
