@@ -6,7 +6,7 @@ import type { MetaConnection } from './integration';
 import { MetaAccountsTable } from './MetaAccountsTable';
 import type { MetaActions } from './metaActions';
 import { MetaSyncStatus } from './MetaSyncStatus';
-import { backfillOptions, isSyncActive, RECONNECT_MESSAGE } from './metaStatus';
+import { ADMINS_ONLY, backfillOptions, isSyncActive, RECONNECT_MESSAGE } from './metaStatus';
 
 /**
  * A Meta connection that is live or refused: who connected it, the ad accounts to sync with the backfill
@@ -46,16 +46,19 @@ export function MetaConnectionPanel({
         <Alert color="orange" title="Reconnect Meta" role="alert">
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{RECONNECT_MESSAGE}</Text>
-            <Button
-              size="xs"
-              color="orange"
-              leftSection={<IconRefresh size={14} />}
-              loading={actions.busy === 'connect'}
-              disabled={actions.busy !== null && actions.busy !== 'connect'}
-              onClick={actions.connect}
-            >
-              Reconnect
-            </Button>
+            {!actions.canManage && <Text size="sm">{ADMINS_ONLY}</Text>}
+            {actions.canManage && (
+              <Button
+                size="xs"
+                color="orange"
+                leftSection={<IconRefresh size={14} />}
+                loading={actions.busy === 'connect'}
+                disabled={actions.busy !== null && actions.busy !== 'connect'}
+                onClick={actions.connect}
+              >
+                Reconnect
+              </Button>
+            )}
           </Stack>
         </Alert>
       )}
@@ -68,7 +71,7 @@ export function MetaConnectionPanel({
           accounts={connection.accounts}
           selected={selected}
           onToggle={toggle}
-          disabled={refused || actions.busy !== null}
+          disabled={refused || !actions.canManage || actions.busy !== null}
         />
       </Stack>
       <Group align="flex-end" gap="sm">
@@ -79,18 +82,20 @@ export function MetaConnectionPanel({
           value={String(backfillDays)}
           onChange={(value) => value && setBackfillDays(Number(value))}
           allowDeselect={false}
-          disabled={refused}
+          disabled={refused || !actions.canManage}
           w={220}
         />
-        <Button
-          loading={actions.busy === 'save'}
-          disabled={
-            refused || syncing || selected.size === 0 || (actions.busy !== null && actions.busy !== 'save')
-          }
-          onClick={() => actions.save([...selected], backfillDays)}
-        >
-          Save and sync
-        </Button>
+        {actions.canManage && (
+          <Button
+            loading={actions.busy === 'save'}
+            disabled={
+              refused || syncing || selected.size === 0 || (actions.busy !== null && actions.busy !== 'save')
+            }
+            onClick={() => actions.save([...selected], backfillDays)}
+          >
+            Save and sync
+          </Button>
+        )}
         <Button
           variant="default"
           leftSection={<IconRefresh size={16} />}
@@ -100,19 +105,26 @@ export function MetaConnectionPanel({
         >
           Sync now
         </Button>
-        <Button
-          variant="subtle"
-          color="red"
-          leftSection={<IconPlugConnectedX size={16} />}
-          loading={actions.busy === 'disconnect'}
-          disabled={actions.busy !== null && actions.busy !== 'disconnect'}
-          onClick={actions.disconnect}
-          ml="auto"
-        >
-          Disconnect
-        </Button>
+        {actions.canManage && (
+          <Button
+            variant="subtle"
+            color="red"
+            leftSection={<IconPlugConnectedX size={16} />}
+            loading={actions.busy === 'disconnect'}
+            disabled={actions.busy !== null && actions.busy !== 'disconnect'}
+            onClick={actions.disconnect}
+            ml="auto"
+          >
+            Disconnect
+          </Button>
+        )}
       </Group>
-      {selected.size === 0 && connection.accounts.length > 0 && (
+      {!actions.canManage && (
+        <Text size="xs" c="dimmed">
+          {ADMINS_ONLY}
+        </Text>
+      )}
+      {actions.canManage && selected.size === 0 && connection.accounts.length > 0 && (
         <Text size="xs" c="dimmed">
           Tick at least one ad account to sync.
         </Text>

@@ -9,6 +9,7 @@ import { MetaPanel } from './MetaPanel';
 setUpJsdomMantine();
 
 const actions = (init: Partial<MetaActions> = {}): MetaActions => ({
+  canManage: true,
   busy: null,
   connect: vi.fn(),
   save: vi.fn(),
@@ -167,5 +168,29 @@ describe('the Meta card', () => {
     expect(text()).toContain('The data synced before is kept.');
     expect(button('Connect Meta')).toBeDefined();
     expect(button('Sync now')).toBeUndefined();
+  });
+
+  it('for a member who is not an admin offers only Sync now, and says who can do the rest', () => {
+    const given = actions({ canManage: false });
+    const connected = render({ configured: true, sandbox: false, connection: connection() }, given);
+    expect(connected.button('Save and sync')).toBeUndefined();
+    expect(connected.button('Disconnect')).toBeUndefined();
+    expect(connected.host.querySelector<HTMLInputElement>('input[aria-label="Sync Acme US"]')!.disabled).toBe(
+      true,
+    );
+    expect(connected.text()).toContain('Only an admin of this workspace can connect Meta');
+    act(() => connected.button('Sync now')!.click());
+    expect(given.syncNow).toHaveBeenCalledOnce();
+  });
+
+  it('for a member who is not an admin offers no Connect or Reconnect button', () => {
+    const idle = render({ configured: true, sandbox: false }, actions({ canManage: false }));
+    expect(idle.button('Connect Meta')).toBeUndefined();
+    expect(idle.text()).toContain('Only an admin of this workspace can connect Meta');
+    const refused = render(
+      { configured: true, sandbox: false, connection: connection({ status: 'RECONNECT_NEEDED' }) },
+      actions({ canManage: false }),
+    );
+    expect(refused.button('Reconnect')).toBeUndefined();
   });
 });

@@ -6,7 +6,7 @@ import type { MetaIntegration } from './integration';
 import type { MetaActions } from './metaActions';
 import { MetaConnectionPanel } from './MetaConnectionPanel';
 import { MetaSetupNotice } from './MetaSetupNotice';
-import { connectionStatusLook, metaCardView } from './metaStatus';
+import { ADMINS_ONLY, connectionStatusLook, metaCardView } from './metaStatus';
 
 /** The Meta card: the server's set-up, then "Connect Meta" or the connection with its accounts and syncs. */
 export function MetaPanel({ integration, actions }: { integration: MetaIntegration; actions: MetaActions }) {
@@ -51,13 +51,16 @@ export function MetaPanel({ integration, actions }: { integration: MetaIntegrati
               ? 'You sign in to the fake Graph API as its test user, then pick the ad accounts to sync.'
               : 'You sign in with Facebook, allow Adloom to read your ads (ads_read), then pick the ad accounts to sync.'}
           </Text>
-          <Button
-            leftSection={<IconBrandMeta size={16} />}
-            loading={actions.busy === 'connect'}
-            onClick={actions.connect}
-          >
-            Connect Meta
-          </Button>
+          {!actions.canManage && <Text size="sm">{ADMINS_ONLY}</Text>}
+          {actions.canManage && (
+            <Button
+              leftSection={<IconBrandMeta size={16} />}
+              loading={actions.busy === 'connect'}
+              onClick={actions.connect}
+            >
+              Connect Meta
+            </Button>
+          )}
         </Stack>
       )}
     </IntegrationCard>

@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import { useQuery } from 'urql';
 import { QueryState } from '../../components/QueryState';
 import { usePollWhile } from '../../lib/usePollWhile';
+import { useCurrentClient } from '../clients';
 import { MetaIntegrationQuery } from './api/metaIntegration';
 import { MetaPanel } from './MetaPanel';
 import { isSyncActive } from './metaStatus';
@@ -17,7 +18,10 @@ export function MetaSection() {
     requestPolicy: 'cache-and-network',
   });
   const refresh = useCallback(() => reexecute({ requestPolicy: 'network-only' }), [reexecute]);
-  const actions = useMetaActions(refresh);
+  const client = useCurrentClient();
+  // Staff without a membership: the server decides, and its refusal is shown.
+  const canManage = client?.membership ? client.membership.permissions.isAdmin : true;
+  const actions = useMetaActions(canManage, refresh);
   const integration = data?.metaIntegration;
   usePollWhile(isSyncActive(integration?.connection?.sync.state), reexecute);
 

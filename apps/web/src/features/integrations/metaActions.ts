@@ -2,6 +2,11 @@
 export type MetaAction = 'connect' | 'save' | 'sync' | 'disconnect';
 
 export interface MetaActions {
+  /**
+   * Whether the viewer may connect, pick accounts and disconnect (the server allows these to admins only;
+   * any member may sync now).
+   */
+  canManage: boolean;
   /** The action under way, if any: its button spins and the others wait. */
   busy: MetaAction | null;
   /** Starts Meta's consent flow: the browser leaves for Meta's page. */

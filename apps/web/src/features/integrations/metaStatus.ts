@@ -30,6 +30,10 @@ export function connectionStatusLook(status: AdConnectionStatus): { label: strin
 export const RECONNECT_MESSAGE =
   'Meta no longer accepts the saved access: reconnect. Your synced data is kept.';
 
+/** Said to members who are not admins: the server lets only admins change the connection. */
+export const ADMINS_ONLY =
+  'Only an admin of this workspace can connect Meta, pick the ad accounts and disconnect; any member can sync now.';
+
 /** True while a sync waits or runs: the page asks again every 2 seconds until it ends. */
 export function isSyncActive(state: MetaSyncState | undefined): boolean {
   return state === 'QUEUED' || state === 'RUNNING';

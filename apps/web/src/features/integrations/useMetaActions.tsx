@@ -11,10 +11,12 @@ import { SyncMetaNowMutation } from './api/syncMetaNow';
 import type { MetaAction, MetaActions } from './metaActions';
 
 /**
- * The Meta card's actions, each reported in a notification; `refresh` asks metaIntegration again after one
- * changed the connection (the sync it starts is then polled). Connecting leaves the page for Meta's.
+ * The Meta card's actions, each reported in a notification (`canManage`: the viewer is an admin);
+ * `refresh` asks metaIntegration again after one changed the connection (the sync it starts is then
+ * polled). Connecting leaves the page for Meta's.
  */
 export function useMetaActions(
+  canManage: boolean,
   refresh: () => void,
   leave: (url: string) => void = assignLocation,
 ): MetaActions {
@@ -83,7 +85,7 @@ export function useMetaActions(
       onConfirm: disconnectConfirmed,
     });
 
-  return { busy, connect, save, syncNow, disconnect };
+  return { canManage, busy, connect, save, syncNow, disconnect };
 }
 
 function assignLocation(url: string) {
