@@ -9,6 +9,7 @@ import { adAccounts, adPerformanceImports, type AdPerformanceImportRow } from '.
 import { invalidInput } from '../../../errors.js';
 import { JOBS } from '../../../jobs/queue.js';
 import { acceptUpload, UPLOAD_TYPES } from '../../uploads/index.js';
+import { failStoppedImport } from './run-import.js';
 
 export interface ImportJobData {
   importId: string;
@@ -44,16 +45,22 @@ export async function startAdPerformanceImport(
       createdByUserId: input.userId,
     })
     .returning();
-  await deps.jobs.send<ImportJobData>(
-    JOBS.importAdPerformanceFile,
-    { importId: queued!.id },
-    {
-      retryLimit: 0,
-      expireInSeconds: 2 * 3600,
-      deadLetter: IMPORT_AD_PERFORMANCE_FAILED,
-      group: input.clientId,
-    },
-  );
+  try {
+    await deps.jobs.send<ImportJobData>(
+      JOBS.importAdPerformanceFile,
+      { importId: queued!.id },
+      {
+        retryLimit: 0,
+        expireInSeconds: 2 * 3600,
+        deadLetter: IMPORT_AD_PERFORMANCE_FAILED,
+        group: input.clientId,
+      },
+    );
+  } catch (error) {
+    // No job will ever run it: it ends here rather than stay queued.
+    await failStoppedImport(deps, queued!.id);
+    throw error;
+  }
   return queued!;
 }
 
