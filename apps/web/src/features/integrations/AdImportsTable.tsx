@@ -31,7 +31,7 @@ export function AdImportsTable({ imports }: { imports: readonly AdPerformanceImp
         <Table.Thead>
           <Table.Tr>
             <Table.Th w={40} />
-            <Table.Th w={120}>Status</Table.Th>
+            <Table.Th miw={130}>Status</Table.Th>
             <Table.Th miw={200}>File</Table.Th>
             <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
               Rows read
@@ -80,9 +80,7 @@ export function AdImportsTable({ imports }: { imports: readonly AdPerformanceImp
                   <Table.Td ta="right" c={entry.rejectedCount > 0 ? 'red.7' : undefined}>
                     {count(entry.rejectedCount)}
                   </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    {daysCovered(entry.firstDay, entry.lastDay)}
-                  </Table.Td>
+                  <Table.Td miw={150}>{daysCovered(entry.firstDay, entry.lastDay)}</Table.Td>
                   <Table.Td>{entry.currency ?? '—'}</Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.createdAt)}</Table.Td>
                 </Table.Tr>
