@@ -68,7 +68,7 @@ test('the sidebar starts expanded, marks unbuilt areas "Coming soon", and collap
   await expect(nav.getByRole('link', { name: /^Templates/ })).not.toContainText('Coming soon');
   await expect(nav.getByRole('link', { name: /^Catalogues/ })).not.toContainText('Coming soon');
   // The landing page is the overview dashboard.
-  await expect(page.getByRole('main').getByLabel('Date range')).toBeVisible();
+  await expect(page.getByRole('main').getByRole('combobox', { name: 'Date range' })).toBeVisible();
   await nav.getByRole('link', { name: /^Catalogues/ }).click();
   await expect(page).toHaveURL(`/clients/${f.clients.acme}/catalogs/`);
   await page.getByRole('button', { name: /collapse sidebar/i }).click();

@@ -14,7 +14,7 @@ test('signs in from /login/, lands on the dashboard overview and signs out', asy
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(`/clients/${f.clients.acme}/dashboard/overview/`);
   await expect(page.getByRole('heading', { name: 'Dashboard overview' })).toBeVisible();
-  await expect(page.getByLabel('Date range')).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Date range' })).toBeVisible();
   expect(problems).toEqual([]);
 
   await page

@@ -17,7 +17,12 @@ import {
 import { loadBrandKitScreen } from '../features/brand-kit';
 import { loadCatalogScreen, loadCatalogsScreen, loadNewCatalogScreen } from '../features/catalogs';
 import { loadClientLanding, loadClientLayout } from '../features/clients';
-import { loadOverviewScreen, loadPerformanceScreen } from '../features/dashboards';
+import {
+  loadAdInsightsScreen,
+  loadOverviewScreen,
+  loadPerformanceScreen,
+  loadTopBottomAdsScreen,
+} from '../features/dashboards';
 import {
   loadFeedCreativesScreen,
   loadFeedDesignScreen,
@@ -148,6 +153,14 @@ async function loadClientScreen(route: ClientRoute): Promise<{ element: ReactNod
     case 'dashboard-performance': {
       const { PerformanceScreen } = await loadPerformanceScreen();
       return { element: <PerformanceScreen route={route} /> };
+    }
+    case 'dashboard-ad-insights': {
+      const { AdInsightsScreen } = await loadAdInsightsScreen();
+      return { element: <AdInsightsScreen route={route} /> };
+    }
+    case 'dashboard-top-bottom-ads': {
+      const { TopBottomAdsScreen } = await loadTopBottomAdsScreen();
+      return { element: <TopBottomAdsScreen route={route} /> };
     }
     case 'placeholder': {
       const { PlaceholderScreen } = await loadPlaceholderScreen();

@@ -68,7 +68,9 @@ export type ClientScreen =
   | 'brand-kit'
   | 'integrations'
   | 'dashboard-overview'
-  | 'dashboard-performance';
+  | 'dashboard-performance'
+  | 'dashboard-ad-insights'
+  | 'dashboard-top-bottom-ads';
 
 export interface ClientRoute {
   /** Path below `/clients/{clientId}/`, with a trailing slash; `:name` marks a parameter. */
@@ -127,7 +129,7 @@ export const clientRoutes: readonly ClientRoute[] = [
     title: 'Ad insights',
     nav: 'insights',
     area: 'dashboards',
-    screen: placeholder,
+    screen: 'dashboard-ad-insights',
     description: 'Explains which ads work and why, from their results and their creative content.',
   },
   {
@@ -149,7 +151,7 @@ export const clientRoutes: readonly ClientRoute[] = [
     title: 'Top and bottom ads',
     nav: 'ranking',
     area: 'dashboards',
-    screen: placeholder,
+    screen: 'dashboard-top-bottom-ads',
     description: 'The best and the worst performing ads for a chosen metric and period.',
   },
   {

@@ -5,3 +5,5 @@
  */
 export const loadOverviewScreen = () => import('./overview/OverviewScreen');
 export const loadPerformanceScreen = () => import('./performance/PerformanceScreen');
+export const loadAdInsightsScreen = () => import('./ad-insights/AdInsightsScreen');
+export const loadTopBottomAdsScreen = () => import('./top-bottom-ads/TopBottomAdsScreen');

@@ -1,6 +1,8 @@
+import type { OperationContext } from 'urql';
+
 /**
- * The urql context of every dashboard query. Which data a query reads depends on the user's demo mode,
- * which setDemoMode changes (its result holds the User): naming User here makes urql's document cache
- * drop these results and ask again once that mutation has been answered, so the figures follow the switch.
+ * The urql context of every dashboard query. Which data set a query reads follows the user's demo mode,
+ * which changes outside this cache (useFollowDemoMode), so a cached answer is shown at once but always
+ * asked again: figures of the other data set never stay on screen.
  */
-export const dashboardQueryContext = { additionalTypenames: ['User'] };
+export const dashboardQueryContext: Partial<OperationContext> = { requestPolicy: 'cache-and-network' };

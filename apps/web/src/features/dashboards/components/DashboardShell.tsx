@@ -3,13 +3,14 @@ import '@mantine/charts/styles.css';
 import '@mantine/dates/styles.css';
 import 'mantine-datatable/styles.css';
 import { Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode, useCallback } from 'react';
 import { ScreenHeader } from '../../../components/ScreenHeader';
 import { QueryState } from '../../../components/QueryState';
 import { type ClientScreenProps, useCurrentClient } from '../../clients';
 import { comparisonRange, type DashboardQuery, performanceFilter } from '../model/dashboardQuery';
 import { type DayRange, formatRange } from '../model/dateRange';
 import { type DashboardQueryState, useDashboardQuery } from '../useDashboardQuery';
+import { useFollowDemoMode } from '../useFollowDemoMode';
 import { type PerformanceContextData, usePerformanceContext } from '../usePerformanceContext';
 import { ComparisonControl } from './ComparisonControl';
 import { DateRangeControl } from './DateRangeControl';
@@ -50,6 +51,9 @@ export function DashboardShell({
   const state = useDashboardQuery();
   const { query, setQuery, today } = state;
   const { context, error, refetch } = usePerformanceContext();
+  const refreshContext = useCallback(() => refetch({ requestPolicy: 'network-only' }), [refetch]);
+  // Keyed by the data set shown: a switch of demo mode starts the screen's queries afresh.
+  const dataSet = useFollowDemoMode(context, refreshContext);
 
   const header = <ScreenHeader title={route.title} description={description} />;
   if (!client) return header;
@@ -68,40 +72,44 @@ export function DashboardShell({
     <>
       {header}
       {context.demo && <DemoDataNotice />}
-      <Paper withBorder radius="md" p="sm" mb="md" component="section" aria-label="Filters">
-        <Stack gap="xs">
-          <Group gap="lg" align="flex-end" wrap="wrap">
-            <DateRangeControl
-              range={query.range}
-              today={today}
-              onChange={(range) => setQuery({ ...query, range })}
-            />
-            {withComparison && (
-              <ComparisonControl
+      {context.hasData && (
+        <Paper withBorder radius="md" p="sm" mb="md" component="section" aria-label="Filters">
+          <Stack gap="xs">
+            <Group gap="lg" align="flex-end" wrap="wrap">
+              <DateRangeControl
                 range={query.range}
-                comparison={query.comparison}
                 today={today}
-                onChange={(comparison) => setQuery({ ...query, comparison })}
+                onChange={(range) => setQuery({ ...query, range })}
               />
-            )}
-            <ScopeFilters context={context} query={query} onChange={setQuery} />
-          </Group>
-          <ContextLine context={context} currency={currency} />
-        </Stack>
-      </Paper>
+              {withComparison && (
+                <ComparisonControl
+                  range={query.range}
+                  comparison={query.comparison}
+                  today={today}
+                  onChange={(comparison) => setQuery({ ...query, comparison })}
+                />
+              )}
+              <ScopeFilters context={context} query={query} onChange={setQuery} />
+            </Group>
+            <ContextLine context={context} currency={currency} />
+          </Stack>
+        </Paper>
+      )}
       {context.hasData ? (
-        children({
-          clientId: client.id,
-          query,
-          state,
-          comparison: comparisonRange(query),
-          filter: performanceFilter(query),
-          context,
-          currency,
-          refreshContext: () => refetch({ requestPolicy: 'network-only' }),
-        })
+        <Fragment key={dataSet}>
+          {children({
+            clientId: client.id,
+            query,
+            state,
+            comparison: comparisonRange(query),
+            filter: performanceFilter(query),
+            context,
+            currency,
+            refreshContext,
+          })}
+        </Fragment>
       ) : (
-        <NoDataState clientId={client.id} />
+        <NoDataState clientId={client.id} demo={context.demo} />
       )}
     </>
   );

@@ -5,7 +5,7 @@ import type { ClientScreenProps } from '../../clients';
 import { PerformanceTimeSeriesQuery } from '../api/performanceTimeSeries';
 import { dashboardQueryContext } from '../api/queryContext';
 import { type DashboardScope, DashboardShell } from '../components/DashboardShell';
-import { NotBuiltNotice } from '../components/NotBuiltNotice';
+import { AlertsList } from './AlertsList';
 import { KpiTiles } from './KpiTiles';
 import { SpendRevenueChart } from './SpendRevenueChart';
 import { TopAdsList } from './TopAdsList';
@@ -48,7 +48,7 @@ function OverviewContent({ scope }: { scope: DashboardScope }) {
       )}
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
         <TopAdsList scope={scope} />
-        <NotBuiltNotice part="Alerts" />
+        <AlertsList scope={scope} />
       </SimpleGrid>
     </Stack>
   );
