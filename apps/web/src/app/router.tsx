@@ -19,6 +19,7 @@ import { loadCatalogScreen, loadCatalogsScreen, loadNewCatalogScreen } from '../
 import { loadClientLanding, loadClientLayout } from '../features/clients';
 import {
   loadAdInsightsScreen,
+  loadDetailedReportScreen,
   loadOverviewScreen,
   loadPerformanceScreen,
   loadTopBottomAdsScreen,
@@ -161,6 +162,10 @@ async function loadClientScreen(route: ClientRoute): Promise<{ element: ReactNod
     case 'dashboard-top-bottom-ads': {
       const { TopBottomAdsScreen } = await loadTopBottomAdsScreen();
       return { element: <TopBottomAdsScreen route={route} /> };
+    }
+    case 'dashboard-detailed-report': {
+      const { DetailedReportScreen } = await loadDetailedReportScreen();
+      return { element: <DetailedReportScreen route={route} /> };
     }
     case 'placeholder': {
       const { PlaceholderScreen } = await loadPlaceholderScreen();

@@ -70,7 +70,8 @@ export type ClientScreen =
   | 'dashboard-overview'
   | 'dashboard-performance'
   | 'dashboard-ad-insights'
-  | 'dashboard-top-bottom-ads';
+  | 'dashboard-top-bottom-ads'
+  | 'dashboard-detailed-report';
 
 export interface ClientRoute {
   /** Path below `/clients/{clientId}/`, with a trailing slash; `:name` marks a parameter. */
@@ -143,7 +144,7 @@ export const clientRoutes: readonly ClientRoute[] = [
     path: 'dashboard/detailed-report/',
     title: 'Detailed report',
     area: 'dashboards',
-    screen: placeholder,
+    screen: 'dashboard-detailed-report',
     description: 'A detailed, filterable table of ad results that can be exported.',
   },
   {
@@ -381,7 +382,7 @@ export const clientRoutes: readonly ClientRoute[] = [
     navLabel: 'Campaigns',
     nav: 'campaigns',
     area: 'video',
-    screen: placeholder,
+    screen: 'dashboard-detailed-report',
     description: 'A detailed report of campaign delivery and results, by campaign, ad set and ad.',
   },
 

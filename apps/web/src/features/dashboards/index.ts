@@ -7,3 +7,4 @@ export const loadOverviewScreen = () => import('./overview/OverviewScreen');
 export const loadPerformanceScreen = () => import('./performance/PerformanceScreen');
 export const loadAdInsightsScreen = () => import('./ad-insights/AdInsightsScreen');
 export const loadTopBottomAdsScreen = () => import('./top-bottom-ads/TopBottomAdsScreen');
+export const loadDetailedReportScreen = () => import('./detailed-report/DetailedReportScreen');

@@ -32,6 +32,7 @@ export function DashboardTable<Row>({
   fileName,
   defaultSort,
   fetching,
+  initialPageSize = 25,
 }: {
   title: string;
   columns: readonly DashboardColumn<Row>[];
@@ -40,13 +41,15 @@ export function DashboardTable<Row>({
   fileName: string;
   defaultSort?: { column: string; direction: 'asc' | 'desc' };
   fetching?: boolean;
+  /** Rows per page at first (10, 25, 50 or 100). */
+  initialPageSize?: number;
 }) {
   const [sortStatus, setSortStatus] = useState<DataTableSortStatus<Row>>({
     columnAccessor: defaultSort?.column ?? columns[0]?.key ?? '',
     direction: defaultSort?.direction ?? 'asc',
   });
   const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(25);
+  const [pageSize, setPageSize] = useState<number>(initialPageSize);
 
   const sorted = useMemo(() => {
     const column = columns.find((c) => c.key === sortStatus.columnAccessor);

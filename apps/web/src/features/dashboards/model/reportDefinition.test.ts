@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  combinable,
   DEFAULT_REPORT,
   parseViewDefinition,
   reportCsvUrl,
@@ -42,6 +43,17 @@ describe('report definitions', () => {
       sortBy: null,
     });
     expect(reportFromSearch(() => null)).toEqual(DEFAULT_REPORT);
+  });
+
+  it('never cross two breakdowns, which are stored one at a time', () => {
+    expect(parseViewDefinition('{"dimensions":["AGE","COUNTRY"]}').dimensions).toEqual(['AGE']);
+    expect(reportFromSearch((name) => (name === 'dims' ? 'DAY,DEVICE' : null)).dimensions).toEqual([
+      'DAY',
+      'DEVICE',
+    ]);
+    expect(combinable('CAMPAIGN', 'AGE')).toBe(true);
+    expect(combinable('GENDER', 'PLACEMENT')).toBe(false);
+    expect(combinable('AD', 'AD')).toBe(false);
   });
 
   it('export the whole report through a link carrying the range, definition and filters', () => {

@@ -17,6 +17,23 @@ export const REPORT_DIMENSIONS = [
 ] as const;
 export type ReportDimension = (typeof REPORT_DIMENSIONS)[number]['value'];
 
+const BREAKDOWN_DIMENSIONS: readonly ReportDimension[] = [
+  'AGE',
+  'GENDER',
+  'COUNTRY',
+  'PLACEMENT',
+  'DEVICE',
+  'PRODUCT_ID',
+];
+
+/**
+ * Whether two dimensions can be the report's rows together: not the same one, and not two breakdowns
+ * (breakdowns are stored one at a time, so age × country does not exist).
+ */
+export function combinable(first: ReportDimension, second: ReportDimension): boolean {
+  return first !== second && !(BREAKDOWN_DIMENSIONS.includes(first) && BREAKDOWN_DIMENSIONS.includes(second));
+}
+
 /**
  * A report's shape: one or two row dimensions, the metric columns and the sort. Saved views store it as
  * JSON in the server's enum spelling ({dimensions, metrics, sortBy, sortDesc}); the URL keeps it too.
@@ -39,7 +56,9 @@ function dimensionsFrom(values: readonly unknown[]): ReportDimension[] {
   const known = values.filter((value): value is ReportDimension =>
     REPORT_DIMENSIONS.some((d) => d.value === value),
   );
-  return [...new Set(known)].slice(0, 2);
+  const [first, second] = [...new Set(known)];
+  if (!first) return [];
+  return second && combinable(first, second) ? [first, second] : [first];
 }
 
 /** The definition of a saved view's JSON; the default report's parts where the JSON is not usable. */

@@ -46,7 +46,11 @@ export function AlertsList({ scope }: { scope: DashboardScope }) {
             return (
               <li key={alert.metric}>
                 <Group gap="xs" wrap="nowrap" align="flex-start">
-                  <Badge color={TONE_COLOR[tone]} variant="light" miw={70}>
+                  <Badge
+                    color={TONE_COLOR[tone]}
+                    variant="light"
+                    style={{ flexShrink: 0, overflow: 'visible' }}
+                  >
                     {formatChange(alert.change)}
                   </Badge>
                   <Stack gap={4}>

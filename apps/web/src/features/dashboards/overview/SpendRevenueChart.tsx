@@ -80,6 +80,7 @@ export function SpendRevenueChart({ series, currency }: { series: SeriesLike; cu
         rowKey={(row) => row.day}
         fileName="spend-and-revenue.csv"
         defaultSort={{ column: 'day', direction: 'desc' }}
+        initialPageSize={10}
       />
     </Stack>
   );
