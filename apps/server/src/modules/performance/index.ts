@@ -19,7 +19,7 @@ export { registerPerformanceRoutes } from './dashboards/report.routes.js';
 export { ensureDemoData, demoToday } from './demo/ensure.js';
 export { queueDemoDataRefresh } from './demo/refresh.jobs.js';
 export { registerPerformanceSubscriptions } from './subscriptions.js';
-export { registerMetaRoutes, runMetaSync, type MetaTuning } from './meta/index.js';
+export { benchMetaBackfill, registerMetaRoutes, runMetaSync, type MetaTuning } from './meta/index.js';
 import './performance.schema.js';
 import './dashboards/overview.schema.js';
 import './dashboards/ranking.schema.js';

@@ -2,5 +2,6 @@
 export { registerMetaRoutes } from './meta.routes.js';
 export { runMetaSync, type MetaSyncOutcome } from './sync.js';
 export type { MetaTuning } from './tuning.js';
+export { benchMetaBackfill } from './bench-backfill.js';
 import './meta.schema.js';
 import './meta.jobs.js';

@@ -12,7 +12,7 @@ import { adAccounts, type AdSyncState } from '../../../db/schema.js';
 import { accountUnits, syncAccount } from './account-sync.js';
 import { accessTokenOf, connectionById, graphClient, updateConnection } from './connection.js';
 import { GraphApiError } from './graph-errors.js';
-import { metaEnv } from './meta-env.js';
+import { metaEnv, type MetaEnv } from './meta-env.js';
 import { syncRange } from './sync-range.js';
 import { DEFAULT_TUNING, type MetaTuning } from './tuning.js';
 
@@ -28,6 +28,8 @@ export async function runMetaSync(
   deps: { db: Db; config: Config },
   connectionId: string,
   overrides: Partial<MetaTuning> = {},
+  /** Where Meta answers (default: the settings'; the backfill benchmark gives a fake of its own). */
+  env: MetaEnv = metaEnv(deps.config),
 ): Promise<MetaSyncOutcome> {
   const tuning: MetaTuning = { ...DEFAULT_TUNING, ...overrides };
   const { db } = deps;
@@ -63,7 +65,6 @@ export async function runMetaSync(
     syncMessage: `Syncing ${accounts.length} ad account${accounts.length === 1 ? '' : 's'}.`,
   });
 
-  const env = metaEnv(deps.config);
   const token = await accessTokenOf(deps.config, db, connection);
   const client = graphClient(env, token ?? undefined, {
     sleep: tuning.sleep,
