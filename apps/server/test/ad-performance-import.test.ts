@@ -156,6 +156,21 @@ describeEachDatabase('Ads Manager export import on %s', (kind) => {
     });
   });
 
+  it('Excel’s "Unicode text" (.txt, UTF-16 with a BOM, tab-separated) reads as the CSV does', async () => {
+    const c = await workspace();
+    const csv = fixture('fr-by-day.csv')
+      .toString('utf8')
+      .replace(/^\ufeff/, '');
+    const tabs = csv.replace(/"/g, '').replace(/;/g, '\t');
+    const body = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(tabs, 'utf16le')]);
+    const done = await importFile(c, 'export.txt', body, 'text/plain');
+    expect(done).toMatchObject({ status: 'COMPLETED', rowsImported: 2, language: 'fr', currency: 'EUR' });
+    expect(await summary(c, '2026-03-01', '2026-03-31')).toMatchObject({
+      spend: 1234.56,
+      impressions: 25000,
+    });
+  });
+
   it('a Spanish export with a country breakdown: dot thousands, ISO countries, daily rows the sums', async () => {
     const c = await workspace();
     const done = await importFile(c, 'informe.csv', fixture('es-country.csv'));

@@ -62,6 +62,29 @@ export const isImageKind = (kind: ContentKind) => IMAGE_KINDS.has(kind);
 
 const isMpegFrame = (bytes: Buffer) => bytes.length >= 4 && bytes[0] === 0xff && (bytes[1]! & 0xe0) === 0xe0;
 
+/**
+ * UTF-16 text with its byte order mark (Excel's "Unicode text"). Its BOM FF FE also reads as an MPEG audio
+ * frame header, so the bytes after it decide: text decodes without a lone surrogate and has no control
+ * character but tab and line breaks, which audio data does not within a few hundred bytes.
+ */
+function isUtf16Text(head: Buffer): boolean {
+  const le = head[0] === 0xff && head[1] === 0xfe;
+  if (!le && !(head[0] === 0xfe && head[1] === 0xff)) return false;
+  const body = head.subarray(2, 2 + Math.min(2048, (head.length - 2) & ~1));
+  try {
+    const text = new TextDecoder(le ? 'utf-16le' : 'utf-16be', { fatal: true }).decode(body, {
+      stream: true,
+    });
+    for (let i = 0; i < text.length; i += 1) {
+      const code = text.charCodeAt(i);
+      if (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) return false;
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Text: a UTF-16 byte order mark, or no NUL byte at all in what was read. */
 function isText(head: Buffer): boolean {
   if (head.length === 0) return false;
@@ -85,6 +108,7 @@ export function sniffContent(head: Buffer): ContentKind | null {
   if (tag.startsWith('wOFF')) return 'woff';
   if (tag.startsWith('wOF2')) return 'woff2';
   if (tag.startsWith('ttcf')) return 'ttc';
+  if (isUtf16Text(head)) return 'text';
   if (tag.startsWith('ID3') || isMpegFrame(head)) return 'mp3';
   if (tag.startsWith('RIFF') && tag.slice(8, 12) === 'WAVE') return 'wav';
   if (tag.slice(4, 8) === 'ftyp') return 'mp4';
