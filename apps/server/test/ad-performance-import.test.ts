@@ -1,7 +1,18 @@
 import ExcelJS from 'exceljs';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { adAccounts, adInsightsBreakdowns, adInsightsDaily, ads } from '../src/db/schema.js';
+import {
+  adAccounts,
+  adInsightsBreakdowns,
+  adInsightsDaily,
+  adPerformanceImports,
+  ads,
+} from '../src/db/schema.js';
+import {
+  failStoppedImport,
+  IMPORT_STOPPED,
+  runAdPerformanceImport,
+} from '../src/modules/performance/import/run-import.js';
 import { startRegisteredWorkers } from '../src/jobs/registry.js';
 import { refusals } from '../src/modules/performance/import/messages.js';
 import {
@@ -334,6 +345,29 @@ describeEachDatabase('Ads Manager export import on %s', (kind) => {
       { row: 2, reason: 'Row 2: "Amount spent (USD)" is "abc", not a number.' },
     ]);
     expect(await summary(c, '2026-03-01', '2026-03-31')).toEqual(before);
+  });
+
+  it('every import ends: a vanished file fails it, a dead job fails it, a second delivery changes nothing', async () => {
+    const c = await workspace();
+    const queue = (fileKey: string) =>
+      t.deps.db
+        .insert(adPerformanceImports)
+        .values({ clientId: c.clientId, fileKey })
+        .returning()
+        .then((rows) => rows[0]!);
+    const gone = await queue(`clients/${c.clientId}/ad-performance-files/gone/a.csv`);
+    expect(await runAdPerformanceImport(t.deps, gone.id)).toEqual({ status: 'failed' });
+    const dead = await queue(`clients/${c.clientId}/ad-performance-files/dead/b.csv`);
+    await failStoppedImport(t.deps, dead.id);
+    // A late delivery of either job finds them ended and leaves them so.
+    expect(await runAdPerformanceImport(t.deps, dead.id)).toEqual({ status: 'failed' });
+    await failStoppedImport(t.deps, gone.id);
+    const byId = new Map((await imports(c)).map((i) => [i.id, i]));
+    expect(byId.get(gone.id)).toMatchObject({
+      status: 'FAILED',
+      error: 'The uploaded file is no longer stored. Upload the export again.',
+    });
+    expect(byId.get(dead.id)).toMatchObject({ status: 'FAILED', error: IMPORT_STOPPED });
   });
 
   it('a binary file is refused when it is taken into use, with what it is', async () => {

@@ -34,11 +34,13 @@ export async function runAdPerformanceImport(
     return { status: found?.status ?? 'failed' };
   }
   const stillRunning = and(eq(adPerformanceImports.id, importId), eq(adPerformanceImports.status, 'running'));
-  const file = await deps.files.get(claimed.fileKey);
+  let file: Awaited<ReturnType<RunDeps['files']['get']>> = null;
   try {
+    file = await deps.files.get(claimed.fileKey);
     if (!file) throw new ImportRefusal('The uploaded file is no longer stored. Upload the export again.');
+    const stream = file.stream as AsyncIterable<Buffer>;
     const report = await deps.db.transaction(async (tx) => {
-      const result = await importAdsManagerExport(tx, claimed.clientId, file.stream as AsyncIterable<Buffer>);
+      const result = await importAdsManagerExport(tx, claimed.clientId, stream);
       await tx
         .update(adPerformanceImports)
         .set({
