@@ -7,15 +7,17 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { startFakeMeta, type StartedFakeMeta } from '@adloom/fakes';
 import { createTestApp, describeEachDatabase, gql, twoClients, type TestApp } from './harness.js';
-import { adAccounts, adConnections, users } from '../src/db/schema.js';
-import { startRegisteredWorkers } from '../src/jobs/registry.js';
+import { adAccounts, adConnections, ads, users } from '../src/db/schema.js';
+import { registeredJobs, startRegisteredWorkers } from '../src/jobs/registry.js';
+import { createInProcessQueue } from '../src/jobs/in-process-queue.js';
 import { runMetaSync, type MetaTuning } from '../src/modules/performance/index.js';
 import { connectionTokenKey } from '../src/modules/performance/meta/connection-secret.js';
 import { decryptToken } from '../src/modules/performance/meta/token-crypto.js';
 import { addDays, todayIn } from '../src/modules/performance/meta/days.js';
-import { connectThroughFake, dailyRowsOf, syncEnded } from './performance/meta-world.js';
+import { adloomCreativeOf, connectThroughFake, dailyRowsOf, syncEnded } from './performance/meta-world.js';
 
 const TZ = 'America/New_York';
+const adloomCreative: { key?: string } = {};
 const INTEGRATION = `{ metaIntegration { configured sandbox appId connection {
   id status userName backfillDays lastSyncError
   accounts { externalId name currency timeZone selected id lastSyncedAt }
@@ -26,7 +28,7 @@ const SUMMARY = `query($from: Date!, $to: Date!, $currency: String) {
   adPerformanceSummary(from: $from, to: $to, filter: { currency: $currency }) { spend impressions purchases currency } }`;
 
 /** A fake clock: sleeping advances it and records the wait. */
-function fakeClock() {
+function fakeClock(onSleep?: () => Promise<void>) {
   let now = Date.now();
   const waits: number[] = [];
   const tuning: Partial<MetaTuning> = {
@@ -34,6 +36,7 @@ function fakeClock() {
     sleep: async (ms) => {
       waits.push(ms);
       now += ms;
+      await onSleep?.();
     },
     pollIntervalMs: 1_000,
     stuckTimeoutMs: 30_000,
@@ -55,7 +58,17 @@ describeEachDatabase('Meta connection and sync against the fake Graph API on %s'
   const second = () => fake.world.accounts[1]!;
 
   beforeAll(async () => {
-    fake = await startFakeMeta({ lastDay: today, timeZone: TZ, historyDays: 400, pageSize: 25 });
+    fake = await startFakeMeta({
+      lastDay: today,
+      timeZone: TZ,
+      historyDays: 400,
+      pageSize: 25,
+      // The first ad shows an Adloom creative once the test has made one.
+      creativeUrl: ({ accountIndex, index }) =>
+        accountIndex === 0 && index === 0 && adloomCreative.key
+          ? `http://adloom.test/files/${adloomCreative.key}`
+          : undefined,
+    });
     t = await createTestApp(
       kind,
       {
@@ -206,14 +219,62 @@ describeEachDatabase('Meta connection and sync against the fake Graph API on %s'
     expect(await dailyRowsOf(t, first().id)).toEqual(before);
   });
 
-  it('retries rate limits 17, 613 and 80004 after backoff (80004 as long as Meta says)', async () => {
-    const { tuning, waits } = fakeClock();
+  it('retries rate limits 17, 613 and 80004 after backoff (80004 as long as Meta says); progress readable meanwhile', async () => {
+    const seen: unknown[] = [];
+    const { tuning, waits } = fakeClock(async () => {
+      seen.push((await asA(INTEGRATION)).data?.metaIntegration.connection.sync);
+    });
     fake.state.rateLimit(17);
     fake.state.rateLimit(613);
     fake.state.rateLimit(80004, { regainMinutes: 2 });
     const outcome = await runMetaSync(t.deps, (await connection()).id, tuning);
     expect(outcome).toMatchObject({ state: 'completed', failures: [] });
     expect(waits).toEqual([1_000, 2_000, 120_000]);
+    // While it waited, the sync said it was running, part of the way through.
+    expect(seen[0]).toMatchObject({ state: 'RUNNING', failures: [] });
+    const progress = (seen[0] as { progress: number }).progress;
+    expect(progress).toBeGreaterThan(0);
+    expect(progress).toBeLessThan(1);
+  });
+
+  it('ties an ad whose creative is an Adloom creative to its feed, design, template version and item', async () => {
+    const key = await adloomCreativeOf(t, w.a.id);
+    adloomCreative.key = key.outputKey;
+    expect((await runMetaSync(t.deps, (await connection()).id, fakeClock().tuning)).state).toBe('completed');
+    const [ad] = await t.deps.db
+      .select()
+      .from(ads)
+      .where(eq(ads.externalId, fake.world.ads(first().id)[0]!.id));
+    expect(ad).toMatchObject({
+      creativeUrl: `http://adloom.test/files/${key.outputKey}`,
+      feedId: key.feedId,
+      designId: key.designId,
+      templateVersionId: key.templateVersionId,
+      catalogItemId: 'SKU-1',
+    });
+    const [other] = await t.deps.db
+      .select()
+      .from(ads)
+      .where(eq(ads.externalId, fake.world.ads(first().id)[1]!.id));
+    expect(other!.feedId).toBeNull();
+  });
+
+  it('queues the nightly sync of connections not synced for 20 hours', async () => {
+    await t.deps.db
+      .update(adConnections)
+      .set({ lastSyncAt: new Date(Date.now() - 21 * 3600_000) })
+      .where(eq(adConnections.clientId, w.a.id));
+    const nightly = registeredJobs().find((j) => j.name === 'meta-nightly-sync')!;
+    const jobs = createInProcessQueue();
+    const output = await nightly.handler(
+      { id: 'n', name: nightly.name, data: {} as never, retryCount: 0 } as never,
+      { ...t.deps, jobs },
+    );
+    expect(output).toMatchObject({ queued: 1 });
+    expect((await connection()).syncState).toBe('queued');
+    await jobs.stop();
+    await runMetaSync(t.deps, (await connection()).id, fakeClock().tuning);
+    expect((await connection()).syncState).toBe('completed');
   });
 
   it('gives up a chunk Meta keeps rate-limiting past the longest wait, and reports it (PARTIAL)', async () => {

@@ -3,6 +3,15 @@ import { expect } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { StartedFakeMeta } from '@adloom/fakes';
 import { rowsOf } from '../../src/db/rows.js';
+import {
+  catalogs,
+  feedCreatives,
+  feedDesigns,
+  feeds,
+  productSets,
+  templates,
+  templateVersions,
+} from '../../src/db/schema.js';
 import { gql, type Session, type TestApp } from '../harness.js';
 
 /** Start → the fake's dialog → our callback; returns where the callback sent the browser. */
@@ -77,4 +86,43 @@ export async function connectThroughSandbox(t: TestApp, session: Session, client
     headers: { cookie: session.cookie },
   });
   return new URL(res.headers.location as string, 'http://adloom.test');
+}
+
+/** A generated creative of the client (catalogue, product set, feed, template version, design), by its stored key. */
+export async function adloomCreativeOf(t: TestApp, clientId: string) {
+  const db = t.deps.db;
+  const [catalog] = await db.insert(catalogs).values({ clientId, name: 'Shoes' }).returning();
+  const [set] = await db
+    .insert(productSets)
+    .values({ clientId, catalogId: catalog!.id, name: 'All', filter: {} })
+    .returning();
+  const [feed] = await db
+    .insert(feeds)
+    .values({ clientId, productSetId: set!.id, name: 'Shoes feed', exportToken: `token-${clientId}` })
+    .returning();
+  const [template] = await db
+    .insert(templates)
+    .values({ clientId, name: 'Square', width: 1080, height: 1080 })
+    .returning();
+  const [version] = await db
+    .insert(templateVersions)
+    .values({
+      templateId: template!.id,
+      number: 1,
+      name: 'Square',
+      templateString: '<svg/>',
+      width: 1080,
+      height: 1080,
+      slots: [],
+    })
+    .returning();
+  const [design] = await db
+    .insert(feedDesigns)
+    .values({ feedId: feed!.id, templateVersionId: version!.id, position: 0 })
+    .returning();
+  const outputKey = `clients/${clientId}/creatives/${'c'.repeat(64)}.jpg`;
+  await db
+    .insert(feedCreatives)
+    .values({ feedId: feed!.id, itemId: 'SKU-1', status: 'generated', designId: design!.id, outputKey });
+  return { outputKey, feedId: feed!.id, designId: design!.id, templateVersionId: version!.id };
 }

@@ -20,7 +20,10 @@ export interface FakeMetaWorldOptions {
   lastDay?: string;
   /** Days of delivery up to lastDay (default 1,130: Meta keeps 37 months). */
   historyDays?: number;
-  /** The creative image URL of an ad, e.g. an Adloom creative for some of them; default a CDN-like URL. */
+  /**
+   * The creative image URL of an ad, e.g. an Adloom creative for some of them (asked each time the ad is
+   * served); default a CDN-like URL.
+   */
   creativeUrl?: (ad: {
     id: string;
     accountIndex: number;
@@ -134,7 +137,8 @@ export class FakeMetaWorld {
           const index = out.length;
           const kind = KINDS[(c + a) % KINDS.length]!;
           const defaultUrl = `https://scontent.fake-fbcdn.net/v/${id}.jpg`;
-          const imageUrl =
+          // Asked each time the ad is served, so a test may name creatives made after the fake started.
+          const imageUrl = () =>
             kind === 'video'
               ? undefined
               : (options.creativeUrl?.({ id, accountIndex: account.index, index, kind }) ?? defaultUrl);
@@ -149,8 +153,12 @@ export class FakeMetaWorld {
             adset,
             creative: {
               id: `9${id}`,
-              imageUrl,
-              thumbnailUrl: imageUrl ?? `https://scontent.fake-fbcdn.net/v/${id}-thumb.jpg`,
+              get imageUrl() {
+                return imageUrl();
+              },
+              get thumbnailUrl() {
+                return imageUrl() ?? `https://scontent.fake-fbcdn.net/v/${id}-thumb.jpg`;
+              },
               videoId: kind === 'video' ? `8${id}` : undefined,
             },
             // Most ads ran the whole history; some started later.
