@@ -6,7 +6,15 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { startFakeMeta, type StartedFakeMeta } from '@adloom/fakes';
-import { createTestApp, describeEachDatabase, gql, twoClients, type TestApp } from './harness.js';
+import {
+  createTestApp,
+  describeEachDatabase,
+  gql,
+  PASSWORD,
+  signIn,
+  twoClients,
+  type TestApp,
+} from './harness.js';
 import { adAccounts, adConnections, ads, users } from '../src/db/schema.js';
 import { registeredJobs, startRegisteredWorkers } from '../src/jobs/registry.js';
 import { createInProcessQueue } from '../src/jobs/in-process-queue.js';
@@ -151,6 +159,16 @@ describeEachDatabase('Meta connection and sync against the fake Graph API on %s'
       headers: { cookie: w.sessionAdminB.cookie },
     });
     expect(new URL(other.headers.location as string, 'http://x').searchParams.get('meta')).toBe('error');
+    const member = await signIn(t, w.userA.email, PASSWORD);
+    const refused = await gql(t, {
+      session: member,
+      clientId: w.a.id,
+      query: 'mutation { startMetaConnection { authorizeUrl error { code message } } }',
+    });
+    expect(refused.data?.startMetaConnection).toEqual({
+      authorizeUrl: null,
+      error: { code: 'NOT_ADMIN', message: 'Only admins can connect Meta.' },
+    });
     fake.state.denyLogin = true;
     const denied = await connectThroughFake(t, fake, w.sessionAdminA, w.a.id);
     fake.state.denyLogin = false;

@@ -6,6 +6,8 @@
 import type { FastifyInstance } from 'fastify';
 import { loadViewer, SESSION_COOKIE } from '../../../auth/sessions.js';
 import type { AppDeps } from '../../../deps.js';
+import { membershipOf } from '../../clients/index.js';
+import { permissionsOf } from '../../users/index.js';
 import { connectionTokenKey } from './connection-secret.js';
 import { completeConnection, storedMetaAccounts } from './connection.js';
 import { metaEnv, SANDBOX_PATH } from './meta-env.js';
@@ -38,6 +40,13 @@ export async function registerMetaRoutes(app: FastifyInstance, deps: AppDeps): P
         meta: 'error',
         message: 'Sign in as the person who started connecting Meta, then connect again.',
       });
+    // Still an admin of the client (the state is 10 minutes old at most, but roles change).
+    const permissions = permissionsOf(
+      viewer.user,
+      await membershipOf(deps.db, viewer.user.id, state.clientId),
+    );
+    if (!permissions.isActive || !permissions.isAdmin)
+      return back({ meta: 'error', message: 'Only admins can connect Meta.' });
     if (q.error || !q.code)
       return back({
         meta: 'error',
