@@ -277,18 +277,27 @@ describeEachDatabase('Meta connection and sync against the fake Graph API on %s'
     expect(other!.feedId).toBeNull();
   });
 
-  it('queues the nightly sync of connections not synced for 20 hours', async () => {
-    await t.deps.db
-      .update(adConnections)
-      .set({ lastSyncAt: new Date(Date.now() - 21 * 3600_000) })
-      .where(eq(adConnections.clientId, w.a.id));
+  it('queues the nightly sync of connections not synced for 20 hours, and of syncs a dead process left', async () => {
     const nightly = registeredJobs().find((j) => j.name === 'meta-nightly-sync')!;
     const jobs = createInProcessQueue();
-    const output = await nightly.handler(
-      { id: 'n', name: nightly.name, data: {} as never, retryCount: 0 } as never,
-      { ...t.deps, jobs },
-    );
-    expect(output).toMatchObject({ queued: 1 });
+    const runNightly = () =>
+      nightly.handler({ id: 'n', name: nightly.name, data: {} as never, retryCount: 0 } as never, {
+        ...t.deps,
+        jobs,
+      });
+    const hoursAgo = (h: number) => new Date(Date.now() - h * 3600_000);
+    const set = (values: Partial<typeof adConnections.$inferInsert>) =>
+      t.deps.db.update(adConnections).set(values).where(eq(adConnections.clientId, w.a.id));
+
+    await set({ lastSyncAt: hoursAgo(2) });
+    expect(await runNightly()).toMatchObject({ queued: 0 });
+    // Running, with progress written an hour ago: a live sync, left alone.
+    await set({ lastSyncAt: hoursAgo(21), syncState: 'running', updatedAt: hoursAgo(1) });
+    expect(await runNightly()).toMatchObject({ queued: 0 });
+    await set({ syncState: 'running', updatedAt: hoursAgo(6) });
+    expect(await runNightly()).toMatchObject({ queued: 1 });
+    await set({ syncState: 'completed' });
+    expect(await runNightly()).toMatchObject({ queued: 1 });
     expect((await connection()).syncState).toBe('queued');
     await jobs.stop();
     await runMetaSync(t.deps, (await connection()).id, fakeClock().tuning);

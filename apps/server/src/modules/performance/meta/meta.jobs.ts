@@ -1,7 +1,8 @@
 /**
  * The Meta sync as a job (one per connection at a time: its singleton key), and the nightly sync: a
  * periodic check every hour that queues the sync of each connected connection not synced for 20 hours,
- * so each syncs about once a day whichever process runs it, and a missed night is caught up within the hour.
+ * so each syncs about once a day whichever process runs it, and a missed night is caught up within the hour;
+ * a sync left QUEUED or RUNNING by a dead process for longer than the job's expiry is started again.
  */
 import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
@@ -14,6 +15,8 @@ import { runMetaSync } from './sync.js';
 export const META_SYNC_JOB = 'meta-sync';
 export const META_NIGHTLY_JOB = 'meta-nightly-sync';
 const NIGHTLY_AFTER_MS = 20 * 3600_000;
+/** Longer than the sync job's expiry (4 hours). */
+const STALLED_AFTER_MS = 5 * 3600_000;
 
 /** Queues a sync of the connection (a no-op when one is already waiting) and marks it QUEUED. */
 export async function queueMetaSync(
@@ -50,10 +53,17 @@ registerPeriodicJob(META_NIGHTLY_JOB, 3600, async (ctx) => {
       and(
         eq(adConnections.provider, META),
         eq(adConnections.status, 'connected'),
-        inArray(adConnections.syncState, ['idle', 'completed', 'partial', 'failed']),
         or(
           isNull(adConnections.lastSyncAt),
           lt(adConnections.lastSyncAt, new Date(Date.now() - NIGHTLY_AFTER_MS)),
+        ),
+        or(
+          inArray(adConnections.syncState, ['idle', 'completed', 'partial', 'failed']),
+          // A sync whose process died (no progress written for longer than the job's expiry) starts again.
+          and(
+            inArray(adConnections.syncState, ['queued', 'running']),
+            lt(adConnections.updatedAt, new Date(Date.now() - STALLED_AFTER_MS)),
+          ),
         ),
       ),
     );
