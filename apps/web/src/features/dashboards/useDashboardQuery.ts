@@ -17,20 +17,28 @@ export function useDashboardQuery() {
     (next: DashboardQuery) => setSearch((current) => dashboardSearch(next, current), { replace: true }),
     [setSearch],
   );
-  const setParam = useCallback(
-    (name: string, value: string | null) =>
+  // One call per change: React Router's functional update reads the search of the last render, so two
+  // calls in a row would each start from it and the second would undo the first.
+  const setParams = useCallback(
+    (values: Record<string, string | null>) =>
       setSearch(
         (current) => {
           const next = new URLSearchParams(current);
-          if (value == null || value === '') next.delete(name);
-          else next.set(name, value);
+          for (const [name, value] of Object.entries(values)) {
+            if (value == null || value === '') next.delete(name);
+            else next.set(name, value);
+          }
           return next;
         },
         { replace: true },
       ),
     [setSearch],
   );
-  return { query, setQuery, today, param: (name: string) => search.get(name), setParam };
+  const setParam = useCallback(
+    (name: string, value: string | null) => setParams({ [name]: value }),
+    [setParams],
+  );
+  return { query, setQuery, today, param: (name: string) => search.get(name), setParam, setParams };
 }
 
 export type DashboardQueryState = ReturnType<typeof useDashboardQuery>;

@@ -71,7 +71,7 @@ export function DashboardShell({
   return (
     <>
       {header}
-      {context.demo && <DemoDataNotice />}
+      {context.demo && <DemoDataNotice onSwitchedOff={refreshContext} />}
       {context.hasData && (
         <Paper withBorder radius="md" p="sm" mb="md" component="section" aria-label="Filters">
           <Stack gap="xs">

@@ -31,8 +31,7 @@ function DetailedReportContent({ scope }: { scope: DashboardScope }) {
   const page = Math.max(1, Number(state.param('page')) || 1);
 
   const setDefinition = (next: ReportDefinition) => {
-    for (const [name, value] of Object.entries(reportParams(next))) state.setParam(name, value);
-    state.setParam('page', null);
+    state.setParams({ ...reportParams(next), page: null });
   };
 
   return (
