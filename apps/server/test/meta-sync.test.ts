@@ -15,7 +15,7 @@ import {
   twoClients,
   type TestApp,
 } from './harness.js';
-import { adAccounts, adConnections, ads, users } from '../src/db/schema.js';
+import { adAccounts, adConnections, ads, auditEvents, users } from '../src/db/schema.js';
 import { registeredJobs, startRegisteredWorkers } from '../src/jobs/registry.js';
 import { createInProcessQueue } from '../src/jobs/in-process-queue.js';
 import { runMetaSync, type MetaTuning } from '../src/modules/performance/index.js';
@@ -425,6 +425,20 @@ describeEachDatabase('Meta connection and sync against the fake Graph API on %s'
     const res = await asA('mutation { disconnectMeta { connection { status } error { code } } }');
     expect(res.data?.disconnectMeta).toEqual({ connection: { status: 'DISCONNECTED' }, error: null });
     expect((await connection()).tokenCiphertext).toBeNull();
+    const audit = await t.deps.db
+      .select({ action: auditEvents.action, label: auditEvents.targetLabel, actor: auditEvents.actorUserId })
+      .from(auditEvents)
+      .where(eq(auditEvents.clientId, w.a.id));
+    expect(audit).toContainEqual({
+      action: 'integration.connected',
+      label: `Meta (${fake.user.name})`,
+      actor: w.adminA.id,
+    });
+    expect(audit).toContainEqual({
+      action: 'integration.disconnected',
+      label: `Meta (${fake.user.name})`,
+      actor: w.adminA.id,
+    });
     expect(await dailyRowsOf(t, first().id)).toEqual(before);
     const since = addDays(today, -9);
     expect(

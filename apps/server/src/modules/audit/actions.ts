@@ -27,6 +27,8 @@ export const AUDIT_ACTIONS = {
   'user.password_reset': 'Password reset by link',
   'user.session_revoked': 'Session signed out',
   'user.other_sessions_revoked': 'Other sessions signed out',
+  'integration.connected': 'Integration connected',
+  'integration.disconnected': 'Integration disconnected',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
@@ -47,4 +49,5 @@ export type AuditTargetKind =
   | 'product_set'
   | 'feed'
   | 'brand_kit_item'
-  | 'session';
+  | 'session'
+  | 'integration';

@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { loadViewer, SESSION_COOKIE } from '../../../auth/sessions.js';
 import type { AppDeps } from '../../../deps.js';
+import { actorOf, recordAudit } from '../../audit/index.js';
 import { membershipOf } from '../../clients/index.js';
 import { permissionsOf } from '../../users/index.js';
 import { connectionTokenKey } from './connection-secret.js';
@@ -58,6 +59,16 @@ export async function registerMetaRoutes(app: FastifyInstance, deps: AppDeps): P
         userId: state.userId,
         code: q.code,
         redirectUri: callbackUrl(deps.config.publicUrl),
+      });
+      await recordAudit(deps.db, actorOf(viewer, req.ip), {
+        clientId: state.clientId,
+        action: 'integration.connected',
+        target: {
+          kind: 'integration',
+          id: connection.id,
+          label: `Meta (${connection.externalUserName ?? 'Facebook user'})`,
+        },
+        details: { provider: 'meta', scopes: connection.scopes },
       });
       // A reconnection goes on syncing the accounts picked before.
       if (

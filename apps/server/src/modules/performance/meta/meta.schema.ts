@@ -4,6 +4,7 @@
  */
 import { CLIENT, ServerError, builder, payload, type ServerErrorShape } from '../../../graphql/builder.js';
 import { clientActor } from '../../../graphql/context.js';
+import { auditActor } from '../../audit/index.js';
 import type { AdConnectionRow } from '../../../db/schema.js';
 import { adAccountsOf, type MetaAdAccountView } from './ad-account-list.js';
 import { metaConnection } from './connection.js';
@@ -188,6 +189,6 @@ builder.mutationFields((t) => ({
     type: MetaConnectionPayload,
     description: 'Forgets the token and stops syncing; every synced row is kept (admins).',
     resolve: (_r, _a, ctx) =>
-      payload(async () => ({ connection: await disconnect(ctx.deps, clientActor(ctx)) })),
+      payload(async () => ({ connection: await disconnect(ctx.deps, clientActor(ctx), auditActor(ctx)) })),
   }),
 }));

@@ -6,6 +6,7 @@ import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import type { AppDeps } from '../../../deps.js';
 import { adAccounts, type AdConnectionRow } from '../../../db/schema.js';
 import { DomainError, invalidInput } from '../../../errors.js';
+import { recordAudit, type AuditActor } from '../../audit/index.js';
 import type { Actor } from '../../users/index.js';
 import { ensureAccount } from '../facts.js';
 import { listAdAccounts } from './ad-account-list.js';
@@ -107,10 +108,20 @@ export async function syncNow(deps: AppDeps, actor: Actor): Promise<AdConnection
 }
 
 /** Forgets the token and stops syncing; every synced account, ad and row stays. */
-export async function disconnect(deps: AppDeps, actor: Actor): Promise<AdConnectionRow> {
+export async function disconnect(deps: AppDeps, actor: Actor, audit: AuditActor): Promise<AdConnectionRow> {
   requireAdmin(actor, 'disconnect Meta');
   const connection = await metaConnection(deps.db, actor.clientId);
   if (!connection) throw new DomainError('NOT_FOUND', 'Meta is not connected.');
+  await recordAudit(deps.db, audit, {
+    clientId: actor.clientId,
+    action: 'integration.disconnected',
+    target: {
+      kind: 'integration',
+      id: connection.id,
+      label: `Meta (${connection.externalUserName ?? 'Facebook user'})`,
+    },
+    details: { provider: 'meta' },
+  });
   return updateConnection(deps.db, connection.id, {
     status: 'disconnected',
     tokenCiphertext: null,
