@@ -70,6 +70,7 @@ export function SpendRevenueChart({ series, currency }: { series: SeriesLike; cu
           curveType="monotone"
           withLegend
           valueFormatter={money}
+          yAxisProps={{ width: 96 }}
           xAxisProps={{ tickFormatter: (day: string) => formatDay(day).replace(/ \d{4}$/, '') }}
         />
       </ChartFigure>

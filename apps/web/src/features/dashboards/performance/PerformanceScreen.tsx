@@ -124,6 +124,7 @@ function PerformanceContent({ scope }: { scope: DashboardScope }) {
               withRightYAxis={chart.series.some((s) => s.yAxisId === 'right')}
               valueFormatter={format(first)}
               rightYAxisProps={{ tickFormatter: format(second) }}
+              yAxisProps={{ width: 96 }}
               xAxisProps={{ tickFormatter: (day: string) => formatDay(day).replace(/ \d{4}$/, '') }}
             />
           </ChartFigure>
