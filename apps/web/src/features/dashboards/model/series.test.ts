@@ -26,8 +26,8 @@ describe('the performance chart', () => {
       { day: '2026-10-02', spend: 20, 'prev:spend': null, roas: null, 'prev:roas': null },
     ]);
     expect(chart.series.map((s) => [s.name, s.yAxisId, s.strokeDasharray])).toEqual([
-      ['spend', 'left', undefined],
-      ['prev:spend', 'left', '5 5'],
+      ['spend', undefined, undefined],
+      ['prev:spend', undefined, '5 5'],
       ['roas', 'right', undefined],
       ['prev:roas', 'right', '5 5'],
     ]);

@@ -15,7 +15,8 @@ export interface ChartSeries {
   label: string;
   color: string;
   strokeDasharray?: string;
-  yAxisId?: 'left' | 'right';
+  /** 'right' for the right axis; absent for the left one (Mantine's left axis has recharts' default id). */
+  yAxisId?: 'right';
 }
 
 const COLORS = [
@@ -81,8 +82,8 @@ export function performanceChart(
   });
   const series = metrics.flatMap((metric, i): ChartSeries[] => {
     const color = COLORS[i] as string;
-    const yAxisId = i === 1 && secondOnRight ? 'right' : 'left';
-    const line = { name: metric, label: METRICS[metric].label, color, yAxisId } as const;
+    const axis = i === 1 && secondOnRight ? ({ yAxisId: 'right' } as const) : {};
+    const line: ChartSeries = { name: metric, label: METRICS[metric].label, color, ...axis };
     if (!previous) return [line];
     return [
       line,
@@ -91,7 +92,7 @@ export function performanceChart(
         label: `${METRICS[metric].label} (comparison)`,
         color,
         strokeDasharray: '5 5',
-        yAxisId,
+        ...axis,
       },
     ];
   });
