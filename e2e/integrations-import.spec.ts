@@ -54,7 +54,7 @@ test('an Ads Manager export imported from the integrations page', async ({ page 
   await expect(newestImportCells(page).nth(6)).toHaveText('1 Mar 2026 – 2 Mar 2026 (2 days)');
   await expect(newestImportCells(page).nth(7)).toHaveText('USD');
   await page.getByRole('link', { name: 'See the overview' }).click();
-  await expect(page).toHaveURL(`${base}/dashboard/overview/`);
+  await expect(page).toHaveURL(`${base}/dashboard/overview/?from=2026-03-01&to=2026-03-02`);
 
   expect(problems).toEqual([]);
 });

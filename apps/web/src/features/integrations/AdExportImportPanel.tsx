@@ -71,6 +71,15 @@ function ImportUnderWay({ latest }: { latest: AdPerformanceImport }) {
   );
 }
 
+/** The overview of the days an import covered (the dashboards' default range may not include them). */
+export function importOverviewUrl(
+  overviewUrl: string,
+  latest: Pick<AdPerformanceImport, 'firstDay' | 'lastDay'>,
+) {
+  if (!latest.firstDay || !latest.lastDay) return overviewUrl;
+  return `${overviewUrl}?${new URLSearchParams({ from: latest.firstDay, to: latest.lastDay }).toString()}`;
+}
+
 function ImportCompleted({ latest, overviewUrl }: { latest: AdPerformanceImport; overviewUrl: string }) {
   const rows = latest.rowsImported;
   return (
@@ -81,7 +90,7 @@ function ImportCompleted({ latest, overviewUrl }: { latest: AdPerformanceImport;
           imported, {daysCovered(latest.firstDay, latest.lastDay)}
           {latest.currency ? `, in ${latest.currency}` : ''}.
         </Text>
-        <Anchor component={Link} to={overviewUrl} size="sm" fw={600}>
+        <Anchor component={Link} to={importOverviewUrl(overviewUrl, latest)} size="sm" fw={600}>
           See the overview
         </Anchor>
       </Stack>

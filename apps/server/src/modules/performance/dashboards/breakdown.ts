@@ -23,13 +23,17 @@ export const breakdownKeyOf = (name: BreakdownName) => name.toLowerCase() as Bre
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
+/** Meta's impression_device values whose names are not plain words. */
+const DEVICE_NAMES: Readonly<Record<string, string>> = { iphone: 'iPhone', ipad: 'iPad', ipod: 'iPod' };
+
 /** A stored breakdown value as a marketer reads it: `18-24` → 18–24, `FR` → France, `facebook · feed` → Facebook · Feed. */
 export function breakdownLabel(breakdown: Breakdown, value: string): string {
   switch (breakdown) {
     case 'age':
       return value.replace('-', '–');
-    case 'gender':
     case 'device':
+      return DEVICE_NAMES[value] ?? capitalise(value.replaceAll('_', ' '));
+    case 'gender':
       return capitalise(value.replaceAll('_', ' '));
     case 'country':
       if (/^[A-Z]{2}$/i.test(value)) {

@@ -37,7 +37,7 @@ describe('the range and comparison controls', () => {
   it('name the preset of the range, and offer the custom picker only for other ranges', () => {
     const preset = render(
       <DateRangeControl
-        range={{ from: '2026-10-25', to: '2026-10-31' }}
+        range={{ from: '2026-10-24', to: '2026-10-30' }}
         today="2026-10-31"
         onChange={() => undefined}
       />,

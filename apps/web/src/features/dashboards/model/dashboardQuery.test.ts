@@ -31,19 +31,19 @@ describe('the dashboard state in the URL', () => {
       today,
     );
     expect(query).toEqual({
-      range: { from: '2026-10-02', to: today },
+      range: { from: '2026-10-01', to: '2026-10-30' },
       comparison: null,
       accountIds: [],
       campaignIds: [],
       currency: null,
     });
-    expect(comparisonRange(query)).toEqual({ from: '2026-09-02', to: '2026-10-01' });
+    expect(comparisonRange(query)).toEqual({ from: '2026-09-01', to: '2026-09-30' });
     expect(dashboardSearch(query).has('compareFrom')).toBe(false);
   });
 
   it('rejects a range that ends before it starts', () => {
     const query = parseDashboardQuery(new URLSearchParams('from=2026-10-05&to=2026-10-01'), today);
-    expect(query.range).toEqual({ from: '2026-10-02', to: today });
+    expect(query.range).toEqual({ from: '2026-10-01', to: '2026-10-30' });
   });
 
   it('sends only the filters that are set', () => {

@@ -4,13 +4,13 @@ import { formatRange, isIsoDay, presetOf, presetRange, previousPeriod, rangeLeng
 describe('date presets', () => {
   const today = '2026-03-15';
 
-  it('gives the ranges of each preset, today included', () => {
+  it('gives the ranges of each preset; the last N days are the whole days before today, as in Ads Manager', () => {
     expect(presetRange('today', today)).toEqual({ from: today, to: today });
     expect(presetRange('yesterday', today)).toEqual({ from: '2026-03-14', to: '2026-03-14' });
-    expect(presetRange('last7', today)).toEqual({ from: '2026-03-09', to: today });
-    expect(presetRange('last14', today)).toEqual({ from: '2026-03-02', to: today });
-    expect(presetRange('last30', today)).toEqual({ from: '2026-02-14', to: today });
-    expect(presetRange('last90', today)).toEqual({ from: '2025-12-16', to: today });
+    expect(presetRange('last7', today)).toEqual({ from: '2026-03-08', to: '2026-03-14' });
+    expect(presetRange('last14', today)).toEqual({ from: '2026-03-01', to: '2026-03-14' });
+    expect(presetRange('last30', today)).toEqual({ from: '2026-02-13', to: '2026-03-14' });
+    expect(presetRange('last90', today)).toEqual({ from: '2025-12-15', to: '2026-03-14' });
     expect(presetRange('thisMonth', today)).toEqual({ from: '2026-03-01', to: today });
     expect(presetRange('lastMonth', today)).toEqual({ from: '2026-02-01', to: '2026-02-28' });
     expect(presetRange('custom', today)).toBeNull();
@@ -23,9 +23,9 @@ describe('date presets', () => {
   });
 
   it('recognises a preset from its range, else calls it custom', () => {
-    expect(presetOf({ from: '2026-03-09', to: today }, today)).toBe('last7');
+    expect(presetOf({ from: '2026-03-08', to: '2026-03-14' }, today)).toBe('last7');
     expect(presetOf({ from: '2026-03-01', to: '2026-03-15' }, today)).toBe('thisMonth');
-    expect(presetOf({ from: '2026-03-02', to: '2026-03-15' }, today)).toBe('last14');
+    expect(presetOf({ from: '2026-03-01', to: '2026-03-14' }, today)).toBe('last14');
     expect(presetOf({ from: '2026-03-03', to: '2026-03-05' }, today)).toBe('custom');
   });
 

@@ -64,7 +64,9 @@ export function localToday(now: Date = new Date()): string {
 
 /** The range a preset names on `today`; null for the custom range, which the user picks. */
 export function presetRange(preset: DatePreset, today: string): DayRange | null {
-  const lastDays = (n: number) => ({ from: addDays(today, -(n - 1)), to: today });
+  // As in Ads Manager, "last N days" are the N whole days before today: today's figures are still coming
+  // in (and synced once a day), and a half day at the end would read as a drop on every chart.
+  const lastDays = (n: number) => ({ from: addDays(today, -n), to: addDays(today, -1) });
   switch (preset) {
     case 'today':
       return { from: today, to: today };
