@@ -5,6 +5,8 @@ import {
   dashboardSearch,
   parseDashboardQuery,
   performanceFilter,
+  sharedDashboardSearch,
+  withStoredDashboardSearch,
 } from './dashboardQuery';
 
 describe('the dashboard state in the URL', () => {
@@ -50,5 +52,23 @@ describe('the dashboard state in the URL', () => {
     const base = parseDashboardQuery(new URLSearchParams(), today);
     expect(performanceFilter(base)).toBeUndefined();
     expect(performanceFilter({ ...base, campaignIds: ['c1'] })).toEqual({ campaignIds: ['c1'] });
+  });
+});
+
+describe('the range following the user across dashboards', () => {
+  it('fills a search without a range from the one last chosen, keeping the screen’s own parameters', () => {
+    const stored = sharedDashboardSearch(
+      new URLSearchParams('from=2026-03-01&to=2026-03-14&campaigns=c1&metric=ROAS'),
+    ).toString();
+    expect(stored).toBe('from=2026-03-01&to=2026-03-14&campaigns=c1');
+    const next = withStoredDashboardSearch(new URLSearchParams('breakdown=AGE'), stored);
+    expect(next.toString()).toBe('breakdown=AGE&from=2026-03-01&to=2026-03-14&campaigns=c1');
+  });
+
+  it('keeps a search that names its range, and one with nothing stored', () => {
+    const own = new URLSearchParams('from=2026-01-01&to=2026-01-31');
+    expect(withStoredDashboardSearch(own, 'from=2026-03-01&to=2026-03-14')).toBe(own);
+    const none = new URLSearchParams('grain=WEEK');
+    expect(withStoredDashboardSearch(none, null)).toBe(none);
   });
 });

@@ -61,6 +61,28 @@ export function dashboardSearch(query: DashboardQuery, base?: URLSearchParams): 
   return search;
 }
 
+/**
+ * The dashboard's own parameters of a URL search (range, comparison, filters), without a screen's: what
+ * follows the user from one dashboard to the next.
+ */
+export function sharedDashboardSearch(search: URLSearchParams): URLSearchParams {
+  const shared = new URLSearchParams();
+  for (const key of OWN_KEYS) for (const value of search.getAll(key)) shared.append(key, value);
+  return shared;
+}
+
+/**
+ * A URL search without a range takes the range, comparison and filters last chosen on another dashboard
+ * (`stored`, a sharedDashboardSearch); a search naming its range is kept as it is.
+ */
+export function withStoredDashboardSearch(search: URLSearchParams, stored: string | null): URLSearchParams {
+  if (search.has('from') || !stored) return search;
+  const next = new URLSearchParams(search);
+  for (const [key, value] of sharedDashboardSearch(new URLSearchParams(stored)))
+    if (!next.has(key)) next.append(key, value);
+  return next;
+}
+
 /** The range the figures are compared with: the chosen one, else the previous period. */
 export function comparisonRange(query: DashboardQuery): DayRange {
   return query.comparison ?? previousPeriod(query.range);
