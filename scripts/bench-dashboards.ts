@@ -5,7 +5,8 @@
  *   database made and dropped there) when it answers, else the embedded PostgreSQL in a fresh folder;
  * - PGlite (@electric-sql/pglite, in process): 1 million rows.
  * Rows are made with INSERT … SELECT generate_series (values drawn by random(), the same shape every run),
- * a day of every ad after another as the nightly sync writes them,
+ * laid out as the nightly sync writes them (an account's ads for a day together, day after day; without
+ * the order a client's 45,000 rows of 90 days sat on 42,000 different pages and top ads took 170 ms),
  * the fact table's keys and indexes built after the load as a restore does, then the campaign rollup
  * through refreshCampaignRollup, as the writers keep it. Then, for one client over its last 90 days, 30 runs
  * each (after a warm-up) of:
@@ -102,6 +103,7 @@ async function generate(db: Db, targetRows: number): Promise<{ clientId: string;
       select a.client_id, a.id, d::date as day, 5 + random() * 45 as spend, (500 + random() * 4500)::bigint as imps,
         random() as r
       from generate_series(${FIRST_DAY}::date, ${LAST_DAY}::date, interval '1 day') d cross join ads a
+      order by d, a.account_id, a.id
     ) x`);
   log(`rows written in ${(since(started) / 1000).toFixed(0)} s; building keys`);
   await db.execute(

@@ -341,6 +341,15 @@ describeEachDatabase('performance dashboards on %s', (kind) => {
     expect([c.previousFrom, c.previousTo]).toEqual(['2026-09-01', '2026-09-10']);
   });
 
+  it('a campaign or account filter of ids that are not ids matches nothing, not everything', async () => {
+    const res = await asA(
+      `{ c: performanceComparison(from: "2026-10-01", to: "2026-10-30", filter: { campaignIds: ["not-an-id"] }) { current { spend } }
+         a: performanceComparison(from: "2026-10-01", to: "2026-10-30", filter: { accountIds: ["act_1"] }) { current { spend } } }`,
+    );
+    expect(res.errors).toBeUndefined();
+    expect(res.data).toEqual({ c: { current: { spend: 0 } }, a: { current: { spend: 0 } } });
+  });
+
   it('performanceTimeSeries by week: Monday buckets, split by campaign, the comparison aligned', async () => {
     const res =
       await asA(`{ performanceTimeSeries(from: "2026-10-01", to: "2026-10-30", grain: WEEK, splitByCampaign: true) {

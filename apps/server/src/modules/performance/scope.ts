@@ -6,8 +6,8 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { rowsOf, textArray } from '../../db/rows.js';
-import { invalidInput } from '../../errors.js';
+import { rowsOf } from '../../db/rows.js';
+import { invalidInput, isUuid } from '../../errors.js';
 
 export interface ScopeInput {
   clientId: string;
@@ -62,9 +62,7 @@ export function checkRange(from: string, to: string): void {
 export async function accountScope(db: Db, input: ScopeInput): Promise<AccountScope> {
   checkRange(input.from, input.to);
   const source = input.demo ? sql`a.source = 'demo'` : sql`a.source <> 'demo'`;
-  const only = input.accountIds?.length
-    ? sql`and a.id::text = any(${textArray([...input.accountIds])})`
-    : sql``;
+  const only = input.accountIds?.length ? sql`and a.id = any(${uuidArray(input.accountIds)})` : sql``;
   const rows = rowsOf<{
     id: string;
     name: string;
@@ -104,9 +102,26 @@ export async function accountScope(db: Db, input: ScopeInput): Promise<AccountSc
   };
 }
 
-/** `and <alias>.account_id in (...) [and <alias>.campaign_id in (...)]` for a table with those columns. */
+/** A `uuid[]` of parameters; only well-formed ids (others name no row anyway). */
+function uuidArray(values: readonly string[]) {
+  const ids = values.filter(isUuid);
+  return ids.length === 0
+    ? sql`array[]::uuid[]`
+    : sql`array[${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )}]::uuid[]`;
+}
+
+/**
+ * `<alias>.client_id = … and <alias>.account_id = any(…) [and <alias>.campaign_id = any(…)]` for a table with
+ * those columns. The ids are compared as uuids, not as text: `account_id::text = any(…)` hides the column
+ * from the planner's statistics, which then expects 2 of a client's 500 ads and reads their daily rows one
+ * ad at a time through the primary key (300 ms instead of 20 over 90 days, bench:dashboards).
+ */
 export function scopeFilter(scope: AccountScope, alias: string) {
-  const accounts = sql`${sql.raw(alias)}.account_id::text = any(${textArray(scope.accountIds)})`;
-  if (!scope.campaignIds) return sql`${sql.raw(alias)}.client_id = ${scope.clientId} and ${accounts}`;
-  return sql`${sql.raw(alias)}.client_id = ${scope.clientId} and ${accounts} and ${sql.raw(alias)}.campaign_id::text = any(${textArray(scope.campaignIds)})`;
+  const a = sql.raw(alias);
+  const accounts = sql`${a}.account_id = any(${uuidArray(scope.accountIds)})`;
+  if (!scope.campaignIds) return sql`${a}.client_id = ${scope.clientId} and ${accounts}`;
+  return sql`${a}.client_id = ${scope.clientId} and ${accounts} and ${a}.campaign_id = any(${uuidArray(scope.campaignIds)})`;
 }

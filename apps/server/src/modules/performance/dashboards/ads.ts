@@ -30,10 +30,12 @@ export interface PerformanceAdShape {
 }
 
 /**
- * The summed base metrics of every ad of the scope that has rows in its range. The planner underestimates
- * the rows left after the client's days join its ads (about 750 estimated for 45,000 over 90 days × 500 ads)
- * and sorts them by ad id to group them, spilling to disk; a hash aggregate of the same rows takes half the
- * time (bench:dashboards), so sorting is switched off for this one statement (SET LOCAL, in a transaction).
+ * The summed base metrics of every ad of the scope that has rows in its range. The client's rows of the
+ * range are summed per ad first (through the (client_id, day) index), then joined to the scope's ads: joined
+ * first, the planner expects a handful of ads (client and account are correlated, it multiplies their
+ * selectivities) and reads each ad's days through the primary key, one page per row (300 ms instead of
+ * 20 over 90 days × 500 ads, bench:dashboards). It also sorts them by ad id to group them, spilling to disk,
+ * where a hash aggregate takes half the time, so sorting is off for this statement (SET LOCAL).
  */
 export async function adSums(db: Db, scope: AccountScope): Promise<{ adId: string; sums: MetricSums }[]> {
   if (scope.accountIds.length === 0) return [];
@@ -41,11 +43,13 @@ export async function adSums(db: Db, scope: AccountScope): Promise<{ adId: strin
     await tx.execute(sql`set local enable_sort = off`);
     return rowsOf<Record<string, unknown> & { adId: string }>(
       await tx.execute(sql`
-        select d.ad_id::text as "adId", ${METRIC_SQL_SUMS('d')}
-        from ad_insights_daily d join ads a on a.id = d.ad_id
-        where d.client_id = ${scope.clientId} and d.day between ${scope.from} and ${scope.to}
-          and ${scopeFilter(scope, 'a')}
-        group by d.ad_id`),
+        select s.* from (
+          select d.ad_id::text as "adId", d.ad_id, ${METRIC_SQL_SUMS('d')}
+          from ad_insights_daily d
+          where d.client_id = ${scope.clientId} and d.day between ${scope.from} and ${scope.to}
+          group by d.ad_id
+        ) s join ads a on a.id = s.ad_id
+        where ${scopeFilter(scope, 'a')}`),
     );
   });
   return rows.map((r) => ({ adId: r.adId, sums: sumsFromRow(r) }));
