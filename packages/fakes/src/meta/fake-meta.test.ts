@@ -165,3 +165,23 @@ describe('fake Graph API', () => {
     expect(performance.now() - started).toBeLessThan(20_000);
   });
 });
+
+describe('the fake CDN', () => {
+  it('serves the creative images of a mounted fake from its own origin, so an offline page can show them', async () => {
+    const fake = createFakeMeta({
+      basePath: '/_sandbox/meta',
+      publicUrl: 'http://adloom.test/_sandbox/meta',
+      lastDay: '2026-03-31',
+      historyDays: 30,
+    });
+    const image = fake.world.ads(fake.world.accounts[0]!.id).find((ad) => ad.kind === 'image')!;
+    expect(image.creative.imageUrl).toBe(`http://adloom.test/_sandbox/meta/cdn/${image.id}.svg`);
+    const video = fake.world.ads(fake.world.accounts[0]!.id).find((ad) => ad.kind === 'video')!;
+    expect(video.creative.thumbnailUrl).toBe(`http://adloom.test/_sandbox/meta/cdn/${video.id}-thumb.svg`);
+    const answer = fake.handle({ method: 'GET', url: `/_sandbox/meta/cdn/${image.id}.svg`, headers: {} });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toBe('image/svg+xml');
+    expect(answer.body).toContain(`image ad ${image.index + 1}`);
+    expect(fake.handle({ method: 'GET', url: '/_sandbox/meta/cdn/123.svg', headers: {} }).status).toBe(404);
+  });
+});

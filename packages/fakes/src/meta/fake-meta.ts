@@ -9,6 +9,7 @@ import { FakeMetaControl } from './control.js';
 import { json, type FakeResponse } from './errors.js';
 import { checkToken, graphRoute } from './graph.js';
 import { accessToken, dialog } from './oauth.js';
+import { cdnImage } from './cdn.js';
 import { FakeMetaWorld, type FakeMetaWorldOptions } from './world.js';
 
 export interface FakeMetaOptions extends FakeMetaWorldOptions {
@@ -72,7 +73,7 @@ export function createFakeMeta(options: FakeMetaOptions = {}): FakeMeta {
     appId: options.appId ?? 'fake-app-id',
     appSecret: options.appSecret ?? 'fake-app-secret',
     user: options.user ?? { id: '10000000000001', name: 'Sandy Demo' },
-    world: new FakeMetaWorld(options),
+    world: new FakeMetaWorld({ imageBaseUrl: options.publicUrl, ...options }),
     control: new FakeMetaControl(options.now),
     usedCodes: new Set(),
     reportRuns: new Map(),
@@ -107,6 +108,11 @@ export function createFakeMeta(options: FakeMetaOptions = {}): FakeMeta {
         `${basePath}${version}/dialog/oauth`,
       );
     if (path === 'oauth/access_token') return accessToken(ctx, params);
+    const picture = cdnImage(path, (id) => {
+      const ad = ctx.world.adById(id);
+      return ad && `${ad.kind} ad ${ad.index + 1}`;
+    });
+    if (picture) return picture;
     const auth = headerValue(request.headers.authorization);
     const token = params.access_token ?? /^(?:Bearer|OAuth)\s+(.+)$/i.exec(auth ?? '')?.[1];
     const refused = checkToken(ctx, token);

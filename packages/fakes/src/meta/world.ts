@@ -3,6 +3,7 @@
  * thousand objects at most, kept in memory), and each ad's daily delivery computed on demand from the seed,
  * the ad and the day (never stored), so a year × 500 ads costs no memory.
  */
+import { cdnImageUrl } from './cdn.js';
 import { dayNumber, dayString } from './days.js';
 import { hash32, randomFor } from './random.js';
 
@@ -32,6 +33,8 @@ export interface FakeMetaWorldOptions {
   }) => string | undefined;
   /** The catalogue items catalogue ads show (product_id breakdown values). */
   productIds?: string[];
+  /** Where the fake's own CDN is served (its public URL): creative images then point there (cdn.ts). */
+  imageBaseUrl?: string;
 }
 
 export type FakeAdKind = 'image' | 'video' | 'catalog';
@@ -136,7 +139,9 @@ export class FakeMetaWorld {
           const random = randomFor(`${this.seed}|ad|${id}`);
           const index = out.length;
           const kind = KINDS[(c + a) % KINDS.length]!;
-          const defaultUrl = `https://scontent.fake-fbcdn.net/v/${id}.jpg`;
+          const defaultUrl = options.imageBaseUrl
+            ? cdnImageUrl(options.imageBaseUrl, id)
+            : `https://scontent.fake-fbcdn.net/v/${id}.jpg`;
           // Asked each time the ad is served, so a test may name creatives made after the fake started.
           const imageUrl = () =>
             kind === 'video'
@@ -157,7 +162,12 @@ export class FakeMetaWorld {
                 return imageUrl();
               },
               get thumbnailUrl() {
-                return imageUrl() ?? `https://scontent.fake-fbcdn.net/v/${id}-thumb.jpg`;
+                return (
+                  imageUrl() ??
+                  (options.imageBaseUrl
+                    ? cdnImageUrl(options.imageBaseUrl, id, true)
+                    : `https://scontent.fake-fbcdn.net/v/${id}-thumb.jpg`)
+                );
               },
               videoId: kind === 'video' ? `8${id}` : undefined,
             },
@@ -173,6 +183,15 @@ export class FakeMetaWorld {
 
   account(id: string): FakeAccount | undefined {
     return this.accounts.find((a) => a.id === id);
+  }
+
+  /** The ad of an id, in any account. */
+  adById(id: string): FakeAd | undefined {
+    for (const ads of this.adsByAccount.values()) {
+      const ad = ads.find((a) => a.id === id);
+      if (ad) return ad;
+    }
+    return undefined;
   }
 
   ads(accountId: string): FakeAd[] {
