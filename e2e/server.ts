@@ -49,6 +49,8 @@ const acme = await createClient(db, { name: 'Acme', planStatus: 'paying' });
 const bravo = await createClient(db, { name: 'Bravo', planStatus: 'paying' });
 const expired = await createClient(db, { name: 'Old Co', planStatus: 'expired' });
 const terms = await createClient(db, { name: 'Terms Co', planStatus: 'paying' });
+// Its own client, so the Meta journey's synced figures meet no other test's data.
+const metaCo = await createClient(db, { name: 'Meta Co', planStatus: 'paying' });
 await setFeature(db, terms.id, 'terms', true);
 
 const staff = await user('staff@e2e.test', 'Sam', 'Staff', { isStaff: true });
@@ -58,6 +60,7 @@ const adminB = await user('admin.b@e2e.test', 'Bob', 'Bravo');
 const multi = await user('multi@e2e.test', 'Mia', 'Multi');
 const expiredUser = await user('expired@e2e.test', 'Eve', 'Expired');
 const termsUser = await user('terms@e2e.test', 'Tom', 'Terms');
+const adminMeta = await user('admin.meta@e2e.test', 'Max', 'Meta');
 await addMember(db, { userId: adminA.id, clientId: acme.id, isAdmin: true });
 await addMember(db, { userId: userA.id, clientId: acme.id, isAdmin: false });
 await addMember(db, { userId: adminB.id, clientId: bravo.id, isAdmin: true });
@@ -65,10 +68,11 @@ await addMember(db, { userId: multi.id, clientId: acme.id, isAdmin: false });
 await addMember(db, { userId: multi.id, clientId: bravo.id, isAdmin: false });
 await addMember(db, { userId: expiredUser.id, clientId: expired.id, isAdmin: true });
 await addMember(db, { userId: termsUser.id, clientId: terms.id, isAdmin: false });
+await addMember(db, { userId: adminMeta.id, clientId: metaCo.id, isAdmin: true });
 
 const fixtures: Fixtures = {
   baseUrl: config.publicUrl,
-  clients: { acme: acme.id, bravo: bravo.id, expired: expired.id, terms: terms.id },
+  clients: { acme: acme.id, bravo: bravo.id, expired: expired.id, terms: terms.id, meta: metaCo.id },
   users: {
     staff: staff.email,
     adminA: adminA.email,
@@ -77,6 +81,7 @@ const fixtures: Fixtures = {
     multi: multi.email,
     expired: expiredUser.email,
     terms: termsUser.email,
+    adminMeta: adminMeta.email,
   },
 };
 mkdirSync(path.dirname(fixturesFile), { recursive: true });

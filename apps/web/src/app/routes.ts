@@ -25,6 +25,7 @@ export type NavIcon =
   | 'performance'
   | 'insights'
   | 'ranking'
+  | 'report'
   | 'dpa'
   | 'products'
   | 'templates'
@@ -143,6 +144,7 @@ export const clientRoutes: readonly ClientRoute[] = [
   {
     path: 'dashboard/detailed-report/',
     title: 'Detailed report',
+    nav: 'report',
     area: 'dashboards',
     screen: 'dashboard-detailed-report',
     description: 'A detailed, filterable table of ad results that can be exported.',

@@ -44,7 +44,7 @@ export function dialog(
   }
   if (!approved) {
     const query = new URLSearchParams(params).toString();
-    const body = `<!doctype html><html><head><meta charset="utf-8"><title>Log in with Facebook (sandbox)</title></head>
+    const body = `<!doctype html><html><head><meta charset="utf-8"><title>Log in with Facebook (sandbox)</title><link rel="icon" href="data:,"></head>
 <body style="font-family:sans-serif;max-width:28rem;margin:4rem auto">
 <h1>Sandbox Facebook</h1>
 <p>Adloom's demo setup answers here instead of Facebook. Allow it to read your ads (${escapeHtml(params.scope ?? 'ads_read')})?</p>
