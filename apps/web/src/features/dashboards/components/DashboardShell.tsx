@@ -4,6 +4,9 @@ import '@mantine/dates/styles.css';
 import 'mantine-datatable/styles.css';
 import { Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { Fragment, type ReactNode, useCallback } from 'react';
+import { useQuery } from 'urql';
+import { DashboardCurrencyQuery } from '../api/dashboardCurrency';
+import { dashboardQueryContext } from '../api/queryContext';
 import { ScreenHeader } from '../../../components/ScreenHeader';
 import { QueryState } from '../../../components/QueryState';
 import { type ClientScreenProps, useCurrentClient } from '../../clients';
@@ -54,6 +57,15 @@ export function DashboardShell({
   const refreshContext = useCallback(() => refetch({ requestPolicy: 'network-only' }), [refetch]);
   // Keyed by the data set shown: a switch of demo mode starts the screen's queries afresh.
   const dataSet = useFollowDemoMode(context, refreshContext);
+  // Several currencies and none chosen: the server reads the one with the most spend in the range.
+  const ownCurrency =
+    query.currency ?? (context?.currencies.length === 1 ? (context.currencies[0] ?? null) : null);
+  const [{ data: currencyData }] = useQuery({
+    query: DashboardCurrencyQuery,
+    variables: { from: query.range.from, to: query.range.to, filter: performanceFilter(query) },
+    context: dashboardQueryContext,
+    pause: !context || ownCurrency !== null || context.currencies.length < 2,
+  });
 
   const header = <ScreenHeader title={route.title} description={description} />;
   if (!client) return header;
@@ -66,8 +78,7 @@ export function DashboardShell({
     );
   }
 
-  const currency =
-    query.currency ?? (context.currencies.length === 1 ? (context.currencies[0] ?? null) : null);
+  const currency = ownCurrency ?? currencyData?.adPerformanceSummary.currency ?? null;
   return (
     <>
       {header}
@@ -118,7 +129,9 @@ export function DashboardShell({
 /** The currency and attribution setting of the accounts read, and the days with data. */
 function ContextLine({ context, currency }: { context: PerformanceContextData; currency: string | null }) {
   const parts = [
-    `Currency: ${currency ?? (context.currencies.join(', ') || '–')}`,
+    context.currencies.length > 1
+      ? `Currency: ${currency ?? '…'} (accounts in ${context.currencies.join(', ')}: pick another currency to see them)`
+      : `Currency: ${currency ?? '–'}`,
     `Attribution: ${context.attributionSettings.join('; ') || 'not reported by the source'}`,
   ];
   if (context.firstDay && context.lastDay) {

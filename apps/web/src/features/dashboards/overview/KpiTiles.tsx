@@ -25,7 +25,7 @@ export function KpiTiles({ scope, daily }: { scope: DashboardScope; daily?: Seri
   const before = previous.data?.adPerformanceSummary;
   if (current.error || previous.error) return <QueryState error={current.error ?? previous.error} />;
   return (
-    <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" component="section" aria-label="Key figures">
+    <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="sm" component="section" aria-label="Key figures">
       {KPI_METRICS.map((metric) =>
         now && before ? (
           <KpiTile
