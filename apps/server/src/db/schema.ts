@@ -647,13 +647,23 @@ export const feedCreatives = pgTable(
     /** Content hash of everything that shapes the ad; the output is stored under it. */
     inputHash: text('input_hash'),
     outputKey: text('output_key'),
+    /**
+     * MD5 (hex) of the stored output's bytes: Meta's AdImage hash of the same file, so an ad whose image a
+     * marketer downloaded and uploaded to Meta is still tied to this creative. Null for rows generated
+     * before it was kept (until they are generated again) and for rows without an output.
+     */
+    outputMd5: text('output_md5'),
     error: text('error'),
     /** The input images of the generated ad (hashes and validators, for conditional downloads). */
     inputImages: jsonb('input_images').$type<CreativeInputImage[]>(),
     attempts: integer('attempts').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.feedId, t.itemId] }), index().on(t.feedId, t.status)],
+  (t) => [
+    primaryKey({ columns: [t.feedId, t.itemId] }),
+    index().on(t.feedId, t.status),
+    index().on(t.outputMd5),
+  ],
 );
 
 /**
