@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Validators } from '@adloom/renderer/images';
@@ -226,6 +227,8 @@ describeEachDatabase('generateCreative on %s', (kind) => {
       designId: oneSlotDesignId,
       inputHash: outcome.inputHash,
       outputKey: outcome.outputKey,
+      // The MD5 of the stored bytes: Meta's image_hash of the file once a marketer uploads it.
+      outputMd5: createHash('md5').update(bytes!).digest('hex'),
       error: null,
     });
   });
@@ -265,6 +268,20 @@ describeEachDatabase('generateCreative on %s', (kind) => {
       inputHash: first.inputHash,
     });
     expect((await row('one')).updatedAt).toEqual(first.updatedAt);
+  });
+
+  it('reads the MD5 of a reused output from its file when the row has none (generated before it was kept)', async () => {
+    const first = await row('one');
+    expect(first.outputMd5).toMatch(/^[0-9a-f]{32}$/);
+    await t.deps.db
+      .update(feedCreatives)
+      .set({ outputMd5: null })
+      .where(and(eq(feedCreatives.feedId, feedId), eq(feedCreatives.itemId, 'one')));
+    const outcome = await generate('one');
+    expect(outcome).toMatchObject({ rendered: false, written: true, outputKey: first.outputKey });
+    const bytes = await stored(first.outputKey!);
+    expect((await row('one')).outputMd5).toBe(createHash('md5').update(bytes!).digest('hex'));
+    expect((await row('one')).outputMd5).toBe(first.outputMd5);
   });
 
   it('keeps the hash when an unused field changes and changes it when the title changes', async () => {

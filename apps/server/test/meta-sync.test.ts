@@ -3,6 +3,8 @@
  * (synchronous and asynchronous), every documented failure mode, idempotent re-syncs and disconnecting.
  * Backoff and polling waits go through a fake clock (tuning.sleep), never real sleeps.
  */
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { startFakeMeta, type StartedFakeMeta } from '@adloom/fakes';
@@ -26,6 +28,8 @@ import { adloomCreativeOf, connectThroughFake, dailyRowsOf, syncEnded } from './
 
 const TZ = 'America/New_York';
 const adloomCreative: { key?: string } = {};
+/** Image hashes of ads (by ad id) whose creative a test uploaded to Meta; others get the fake's own. */
+const uploadedHashes = new Map<string, string>();
 const INTEGRATION = `{ metaIntegration { configured sandbox appId connection {
   id status userName backfillDays lastSyncError
   accounts { externalId name currency timeZone selected id lastSyncedAt }
@@ -76,6 +80,7 @@ describeEachDatabase('Meta connection and sync against the fake Graph API on %s'
         accountIndex === 0 && index === 0 && adloomCreative.key
           ? `http://adloom.test/files/${adloomCreative.key}`
           : undefined,
+      creativeImageHash: ({ id }) => uploadedHashes.get(id),
     });
     t = await createTestApp(
       kind,
@@ -275,6 +280,43 @@ describeEachDatabase('Meta connection and sync against the fake Graph API on %s'
       .from(ads)
       .where(eq(ads.externalId, fake.world.ads(first().id)[1]!.id));
     expect(other!.feedId).toBeNull();
+  });
+
+  it("ties an ad showing an uploaded copy of a creative (Meta's CDN URL) by its image_hash, the MD5 of the bytes", async () => {
+    const jpeg = (color: string) =>
+      sharp({ create: { width: 64, height: 64, channels: 3, background: color } })
+        .jpeg()
+        .toBuffer();
+    const [shared, onlyB] = [await jpeg('#c03020'), await jpeg('#2050c0')];
+    const mine = await adloomCreativeOf(t, w.a.id, { bytes: shared });
+    // Client B made the very same bytes, and others that client A never made.
+    const theirs = await adloomCreativeOf(t, w.b.id, { bytes: shared });
+    const theirsOnly = await adloomCreativeOf(t, w.b.id, { bytes: onlyB });
+    expect(mine.outputMd5).toBe(createHash('md5').update(shared).digest('hex'));
+    expect(theirs.outputMd5).toBe(mine.outputMd5);
+    const [, uploaded, notOurs] = fake.world.ads(first().id).filter((ad) => ad.kind === 'image');
+    uploadedHashes.set(uploaded!.id, mine.outputMd5!);
+    uploadedHashes.set(notOurs!.id, theirsOnly.outputMd5!);
+    expect((await runMetaSync(t.deps, (await connection()).id, fakeClock().tuning)).state).toBe('completed');
+    const adOf = async (id: string) => (await t.deps.db.select().from(ads).where(eq(ads.externalId, id)))[0]!;
+
+    const tied = await adOf(uploaded!.id);
+    expect(tied.creativeUrl).toBe(uploaded!.creative.imageUrl);
+    expect(tied.creativeUrl).not.toContain('/files/');
+    expect(tied).toMatchObject({
+      creativeHash: mine.outputMd5,
+      feedId: mine.feedId,
+      designId: mine.designId,
+      templateVersionId: mine.templateVersionId,
+      catalogItemId: 'SKU-1',
+    });
+    // The same hash in client B's feeds is not client A's creative.
+    const other = await adOf(notOurs!.id);
+    expect(other).toMatchObject({ creativeHash: theirsOnly.outputMd5, feedId: null, designId: null });
+    expect(other.catalogItemId).toBeNull();
+    // An ad with the fake's own image keeps Meta's hash and ties to nothing.
+    const plain = fake.world.ads(first().id).filter((ad) => ad.kind === 'image')[3]!;
+    expect(await adOf(plain.id)).toMatchObject({ creativeHash: plain.creative.imageHash, feedId: null });
   });
 
   it('queues the nightly sync of connections not synced for 20 hours, and of syncs a dead process left', async () => {

@@ -1,4 +1,5 @@
 /** Test helpers for the Meta connection: the OAuth round trip through the fake and counts of synced rows. */
+import { createHash, randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { StartedFakeMeta } from '@adloom/fakes';
@@ -89,7 +90,11 @@ export async function connectThroughSandbox(t: TestApp, session: Session, client
 }
 
 /** A generated creative of the client (catalogue, product set, feed, template version, design), by its stored key. */
-export async function adloomCreativeOf(t: TestApp, clientId: string) {
+/**
+ * A generated creative of the client in a feed of its own (feed, design, template version, item SKU-1). With
+ * `bytes`, they are stored as the creative's file under their content key, with their MD5 as generation keeps it.
+ */
+export async function adloomCreativeOf(t: TestApp, clientId: string, options: { bytes?: Buffer } = {}) {
   const db = t.deps.db;
   const [catalog] = await db.insert(catalogs).values({ clientId, name: 'Shoes' }).returning();
   const [set] = await db
@@ -98,7 +103,7 @@ export async function adloomCreativeOf(t: TestApp, clientId: string) {
     .returning();
   const [feed] = await db
     .insert(feeds)
-    .values({ clientId, productSetId: set!.id, name: 'Shoes feed', exportToken: `token-${clientId}` })
+    .values({ clientId, productSetId: set!.id, name: 'Shoes feed', exportToken: `token-${randomUUID()}` })
     .returning();
   const [template] = await db
     .insert(templates)
@@ -120,9 +125,18 @@ export async function adloomCreativeOf(t: TestApp, clientId: string) {
     .insert(feedDesigns)
     .values({ feedId: feed!.id, templateVersionId: version!.id, position: 0 })
     .returning();
-  const outputKey = `clients/${clientId}/creatives/${'c'.repeat(64)}.jpg`;
-  await db
-    .insert(feedCreatives)
-    .values({ feedId: feed!.id, itemId: 'SKU-1', status: 'generated', designId: design!.id, outputKey });
-  return { outputKey, feedId: feed!.id, designId: design!.id, templateVersionId: version!.id };
+  const { bytes } = options;
+  const name = bytes ? createHash('sha256').update(bytes).digest('hex') : 'c'.repeat(64);
+  const outputKey = `clients/${clientId}/creatives/${name}.jpg`;
+  const outputMd5 = bytes ? createHash('md5').update(bytes).digest('hex') : null;
+  if (bytes) await t.deps.files.put(outputKey, bytes, { contentType: 'image/jpeg' });
+  await db.insert(feedCreatives).values({
+    feedId: feed!.id,
+    itemId: 'SKU-1',
+    status: 'generated',
+    designId: design!.id,
+    outputKey,
+    outputMd5,
+  });
+  return { outputKey, outputMd5, feedId: feed!.id, designId: design!.id, templateVersionId: version!.id };
 }

@@ -37,6 +37,44 @@ describe('fake Graph API', () => {
   });
   afterAll(() => fake.close());
 
+  it("serves an image ad's image_hash, and only the creative sub-fields asked for", async () => {
+    const account = fake.world.accounts[0]!.id;
+    const all = fake.world.ads(account);
+    const page = await get(`${account}/ads`, { fields: 'id,creative{id,image_hash}', limit: '200' });
+    const byId = new Map(
+      (page.body.data as { id: string; creative: Record<string, unknown> }[]).map((a) => [a.id, a]),
+    );
+    const image = all.find((ad) => ad.kind === 'image')!;
+    const video = all.find((ad) => ad.kind === 'video')!;
+    expect(byId.get(image.id)!.creative).toEqual({
+      id: image.creative.id,
+      image_hash: image.creative.imageHash,
+    });
+    expect(image.creative.imageHash).toMatch(/^[0-9a-f]{32}$/);
+    expect(byId.get(video.id)!.creative).toEqual({ id: video.creative.id });
+    // Without sub-fields, the creative comes whole, its story spec's link data carrying the hash too.
+    const whole = await get(`${account}/ads`, { fields: 'id,creative', limit: '200' });
+    const creative = (whole.body.data as { id: string; creative: Record<string, any> }[]).find(
+      (a) => a.id === image.id,
+    )!.creative;
+    expect(creative.image_url).toBe(image.creative.imageUrl);
+    expect(creative.object_story_spec.link_data.image_hash).toBe(image.creative.imageHash);
+  });
+
+  it('takes the image hash of a test-given creative', () => {
+    const md5 = 'a'.repeat(32);
+    const world = createFakeMeta({
+      lastDay: '2026-03-31',
+      historyDays: 30,
+      creativeImageHash: ({ accountIndex, index }) => (accountIndex === 0 && index === 0 ? md5 : undefined),
+    }).world;
+    const [first, other] = world.ads(world.accounts[0]!.id).filter((ad) => ad.kind === 'image');
+    expect(first!.index).toBe(0);
+    expect(first!.creative.imageHash).toBe(md5);
+    expect(other!.creative.imageHash).toMatch(/^[0-9a-f]{32}$/);
+    expect(other!.creative.imageHash).not.toBe(md5);
+  });
+
   it('refuses a used code and a wrong secret', async () => {
     const r = await fetch(
       `${fake.url}${V}/oauth/access_token?client_id=${fake.appId}&client_secret=nope&code=x`,

@@ -28,3 +28,32 @@ export function pick(
   for (const key of [...always, ...fields]) if (object[key] !== undefined) out[key] = object[key];
   return out;
 }
+
+/**
+ * The fields asked inside `name{…}` at the top level of a `fields` parameter (`creative{id,image_hash}` →
+ * id, image_hash), or undefined when the field is not asked with sub-fields (Graph then answers its defaults).
+ */
+export function nestedFields(param: string | undefined, name: string): Set<string> | undefined {
+  if (!param) return undefined;
+  let depth = 0;
+  let current = '';
+  let inner: string | undefined;
+  for (const ch of param) {
+    if (ch === '{') {
+      depth++;
+      if (depth === 1 && current.trim() === name) inner = '';
+      else if (inner !== undefined) inner += ch;
+      continue;
+    }
+    if (ch === '}') {
+      depth--;
+      if (depth === 0 && inner !== undefined) return topLevelFields(inner);
+      if (inner !== undefined) inner += ch;
+      continue;
+    }
+    if (inner !== undefined) inner += ch;
+    else if (ch === ',' && depth === 0) current = '';
+    else if (depth === 0) current += ch;
+  }
+  return undefined;
+}

@@ -4,7 +4,7 @@ import { breakdownSpec } from './breakdowns.js';
 import type { FakeMetaContext, ReportRun } from './context.js';
 import { dayNumber, dayString, isDay } from './days.js';
 import { graphError, invalidParameter, json, tokenError, type FakeResponse } from './errors.js';
-import { pick, topLevelFields } from './fields.js';
+import { nestedFields, pick, topLevelFields } from './fields.js';
 import { insightsPage, type InsightsQuery } from './insights.js';
 import { readToken } from './tokens.js';
 import type { FakeAccount, FakeAd } from './world.js';
@@ -82,7 +82,14 @@ function adObject(ad: FakeAd): Record<string, unknown> {
   const storySpec =
     ad.kind === 'video'
       ? { page_id: '1000001', video_data: { video_id: c.videoId, image_url: c.thumbnailUrl } }
-      : { page_id: '1000001', link_data: { picture: c.imageUrl, link: 'https://shop.example/' } };
+      : {
+          page_id: '1000001',
+          link_data: {
+            picture: c.imageUrl,
+            link: 'https://shop.example/',
+            ...(c.imageHash ? { image_hash: c.imageHash } : {}),
+          },
+        };
   return {
     id: ad.id,
     name: ad.name,
@@ -97,6 +104,7 @@ function adObject(ad: FakeAd): Record<string, unknown> {
       id: c.id,
       thumbnail_url: c.thumbnailUrl,
       ...(c.imageUrl ? { image_url: c.imageUrl } : {}),
+      ...(c.imageHash ? { image_hash: c.imageHash } : {}),
       ...(c.videoId ? { video_id: c.videoId } : {}),
       ...(ad.kind === 'catalog' ? { product_set_id: '5000001' } : {}),
       object_story_spec: storySpec,
@@ -227,12 +235,20 @@ export function graphRoute(ctx: FakeMetaContext, req: GraphRequest): FakeRespons
   if (account) {
     if (!edge) return json(pick(accountObject(account), fields));
     const ads = ctx.world.ads(account.id);
-    if (edge === 'ads')
+    if (edge === 'ads') {
+      // The creative's sub-fields as asked (`creative{id,image_hash}`): a field not asked is not sent.
+      const creativeFields = nestedFields(req.params.fields, 'creative');
       return pagedList(
         ctx,
         req,
-        ads.map((ad) => pick(adObject(ad), fields)),
+        ads.map((ad) => {
+          const object = pick(adObject(ad), fields);
+          if (creativeFields && object.creative)
+            object.creative = pick(object.creative as Record<string, unknown>, creativeFields);
+          return object;
+        }),
       );
+    }
     if (edge === 'campaigns')
       return pagedList(ctx, req, [
         ...new Map(ads.map((ad) => [ad.campaign.id, pick({ ...ad.campaign }, fields)])).values(),

@@ -3,6 +3,7 @@
  * thousand objects at most, kept in memory), and each ad's daily delivery computed on demand from the seed,
  * the ad and the day (never stored), so a year × 500 ads costs no memory.
  */
+import { createHash } from 'node:crypto';
 import { cdnImageUrl } from './cdn.js';
 import { dayNumber, dayString } from './days.js';
 import { hash32, randomFor } from './random.js';
@@ -31,6 +32,11 @@ export interface FakeMetaWorldOptions {
     index: number;
     kind: FakeAdKind;
   }) => string | undefined;
+  /**
+   * The AdImage hash (`image_hash`) of an image ad's creative, e.g. the MD5 of an Adloom creative's bytes
+   * the marketer uploaded (asked each time the ad is served); default a hash drawn from the seed and the ad.
+   */
+  creativeImageHash?: (ad: { id: string; accountIndex: number; index: number }) => string | undefined;
   /** The catalogue items catalogue ads show (product_id breakdown values). */
   productIds?: string[];
   /** Where the fake's own CDN is served (its public URL): creative images then point there (cdn.ts). */
@@ -59,7 +65,14 @@ export interface FakeAd {
   kind: FakeAdKind;
   campaign: { id: string; name: string; objective: string; status: string };
   adset: { id: string; name: string; status: string };
-  creative: { id: string; imageUrl: string | undefined; thumbnailUrl: string; videoId: string | undefined };
+  creative: {
+    id: string;
+    imageUrl: string | undefined;
+    /** Image ads: the AdImage hash Meta keeps for the uploaded image (the MD5 of its bytes). */
+    imageHash: string | undefined;
+    thumbnailUrl: string;
+    videoId: string | undefined;
+  };
   /** First day (day number) the ad delivered. */
   startDay: number;
   /** Typical daily spend. */
@@ -147,6 +160,10 @@ export class FakeMetaWorld {
             kind === 'video'
               ? undefined
               : (options.creativeUrl?.({ id, accountIndex: account.index, index, kind }) ?? defaultUrl);
+          const seed = this.seed;
+          const imageHash = () =>
+            options.creativeImageHash?.({ id, accountIndex: account.index, index }) ??
+            createHash('md5').update(`${seed}|image|${id}`).digest('hex');
           out.push({
             id,
             index,
@@ -160,6 +177,9 @@ export class FakeMetaWorld {
               id: `9${id}`,
               get imageUrl() {
                 return imageUrl();
+              },
+              get imageHash() {
+                return kind === 'image' ? imageHash() : undefined;
               },
               get thumbnailUrl() {
                 return (

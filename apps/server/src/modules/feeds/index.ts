@@ -12,7 +12,7 @@ export {
 } from './design-versions.js';
 export { FEED_COUNTS } from './feed-loaders.js';
 export { generatedCreatives, type GeneratedCreative } from './generated-creatives.js';
-export { creativeOriginsByKey, type CreativeOrigin } from './creative-origins.js';
+export { creativeOriginsByKey, creativeOriginsByMd5, type CreativeOrigin } from './creative-origins.js';
 export { registerExportRoutes } from './export.routes.js';
 export { registerLivePreviewRoutes } from './live-preview-inputs.js';
 export { registerFeedsSubscriptions } from './subscriptions.js';

@@ -54,6 +54,7 @@ import { matchesFilter } from '../../catalogs/index.js';
 import { chooseDesign } from './design-choice.js';
 import { bytesHash, creativeInputHash, pickMetadata, templateUses } from './input-hash.js';
 import { itemImages, itemMetadata } from './metadata.js';
+import { outputMd5, reusedOutputMd5 } from './output-md5.js';
 import {
   applySlotFeatures,
   applySlotLayoutToTemplate,
@@ -162,6 +163,8 @@ interface FinalState {
   designId: string | null;
   inputHash: string | null;
   outputKey: string | null;
+  /** MD5 of the stored output's bytes (output-md5.ts). */
+  outputMd5: string | null;
   error: string | null;
   /** Generated: each input image's hash and validators, for conditional downloads next time. */
   inputImages: CreativeInputImage[] | null;
@@ -195,6 +198,7 @@ async function writeFinal(
             same(feedCreatives.designId, state.designId),
             same(feedCreatives.inputHash, state.inputHash),
             same(feedCreatives.outputKey, state.outputKey),
+            same(feedCreatives.outputMd5, state.outputMd5),
             same(feedCreatives.error, state.error),
             sql`${feedCreatives.inputImages} is not distinct from ${state.inputImages === null ? null : JSON.stringify(state.inputImages)}::jsonb`,
           )!,
@@ -297,7 +301,14 @@ export async function generateCreative(
       ...extra,
     };
   };
-  const empty = { designId: null, inputHash: null, outputKey: null, error: null, inputImages: null };
+  const empty = {
+    designId: null,
+    inputHash: null,
+    outputKey: null,
+    outputMd5: null,
+    error: null,
+    inputImages: null,
+  };
 
   // One query: the feed, the item as the catalogue's current import has it, the creative's last input
   // images and the feed's designs in order.
@@ -306,6 +317,7 @@ export async function generateCreative(
       feed: feeds,
       item: catalogItems,
       known: feedCreatives.inputImages,
+      knownOutput: { outputKey: feedCreatives.outputKey, outputMd5: feedCreatives.outputMd5 },
       designs: sql<GenerationDesign[]>`(
         select coalesce(json_agg(json_build_object(
             'id', d.id, 'templateVersionId', d.template_version_id,
@@ -325,7 +337,7 @@ export async function generateCreative(
   // A deleted feed took its creative rows with it: nothing to write, nothing to retry.
   if (!row)
     return { status: 'failed', rendered: false, written: false, error: `Feed ${feedId} not found`, notes };
-  const { feed, item, known, designs } = row;
+  const { feed, item, known, knownOutput, designs } = row;
   if (!item) {
     return finish({ status: 'archived', ...empty, error: `Item ${itemId} is no longer in the catalogue` });
   }
@@ -383,6 +395,7 @@ export async function generateCreative(
       designId: design.id,
       inputHash: ad.inputHash,
       outputKey: ad.outputKey,
+      outputMd5: ad.outputMd5 ?? (await reusedOutputMd5(deps, ad.outputKey, knownOutput ?? undefined)),
       error: null,
       inputImages: ad.inputImages,
     };
@@ -491,6 +504,8 @@ export async function renderItemAd(
 ): Promise<{
   inputHash: string;
   outputKey: string;
+  /** Rendered runs: the MD5 of the stored bytes (null when a stored output was reused). */
+  outputMd5: string | null;
   rendered: boolean;
   images: SlotImageReport[];
   /** Each input image's hash and validators, as the creative keeps them. */
@@ -555,7 +570,7 @@ export async function renderItemAd(
 
   // 3. Stored already: the same inputs made this very file.
   if (await deps.files.exists(outputKey))
-    return { inputHash, outputKey, rendered: false, images: [], inputImages };
+    return { inputHash, outputKey, outputMd5: null, rendered: false, images: [], inputImages };
   await input.beforeRender?.();
 
   // Rendering needs the bytes of the images the server said were unchanged: download those again.
@@ -649,5 +664,5 @@ export async function renderItemAd(
     throw error;
   }
   await deps.files.put(outputKey, result.bytes, { contentType: 'image/jpeg' });
-  return { inputHash, outputKey, rendered: true, images, inputImages };
+  return { inputHash, outputKey, outputMd5: outputMd5(result.bytes), rendered: true, images, inputImages };
 }
