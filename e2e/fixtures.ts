@@ -14,7 +14,10 @@ export const sentMailsFile = fixturesFile.replace(/(\.json)?$/, '-mails.jsonl');
 export interface Fixtures {
   baseUrl: string;
   clients: { acme: string; bravo: string; expired: string; terms: string; meta: string };
-  users: Record<'staff' | 'adminA' | 'userA' | 'adminB' | 'multi' | 'expired' | 'terms' | 'adminMeta', string>;
+  users: Record<
+    'staff' | 'adminA' | 'userA' | 'adminB' | 'multi' | 'expired' | 'terms' | 'adminMeta',
+    string
+  >;
 }
 
 export function fixtures(): Fixtures {
