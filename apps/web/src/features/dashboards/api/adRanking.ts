@@ -1,5 +1,38 @@
 import { graphql } from '../../../graphql/client';
-import { PerformanceAdFields } from './performanceAdFields';
+
+/**
+ * A ranked ad: its shrunk estimate, the interval and the observed value, and of the ad what the lists show
+ * (its spend, not every metric: twenty ads × twenty metrics would cost more than the query limits allow).
+ */
+export const RankedAdFields = graphql(`
+  fragment RankedAdFields on RankedAd @_unmask {
+    rank
+    observed
+    estimate
+    low
+    high
+    ad {
+      id
+      name
+      campaignId
+      campaignName
+      adSetName
+      thumbnailUrl
+      creativeUrl
+      creativeKind
+      ours {
+        feedId
+        designId
+        templateVersionId
+        templateId
+        catalogItemId
+      }
+      values {
+        spend
+      }
+    }
+  }
+`);
 
 /** Winners and losers ranked on a shrunk estimate, with its interval, the prior and the method's text. */
 export const AdRankingQuery = graphql(
@@ -26,19 +59,8 @@ export const AdRankingQuery = graphql(
         }
       }
     }
-
-    fragment RankedAdFields on RankedAd @_unmask {
-      rank
-      observed
-      estimate
-      low
-      high
-      ad {
-        ...PerformanceAdFields
-      }
-    }
   `,
-  [PerformanceAdFields],
+  [RankedAdFields],
 );
 
 /** Saves the client's minimum spend for an ad to be ranked. */
