@@ -1,5 +1,5 @@
-import { ActionIcon, Alert, Stack, Table, Text } from '@mantine/core';
-import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
+import { Alert, Stack, Table, Text } from '@mantine/core';
+import { ExpandRowButton } from '../../components/ExpandRowButton';
 import { Fragment, useState } from 'react';
 import { formatDateTime } from '../../lib/format';
 import type { CatalogImport } from './catalog';
@@ -64,15 +64,12 @@ export function ImportsTable({ imports }: { imports: readonly CatalogImport[] })
                 <Table.Tr>
                   <Table.Td>
                     {hasDetails(entry) && (
-                      <ActionIcon
-                        variant="subtle"
-                        color="gray"
-                        aria-expanded={open}
-                        aria-label={open ? 'Hide the import’s problems' : 'Show the import’s problems'}
-                        onClick={() => toggle(entry.id)}
-                      >
-                        {open ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
-                      </ActionIcon>
+                      <ExpandRowButton
+                        open={open}
+                        showLabel="Show the import’s problems"
+                        hideLabel="Hide the import’s problems"
+                        onToggle={() => toggle(entry.id)}
+                      />
                     )}
                   </Table.Td>
                   <Table.Td>

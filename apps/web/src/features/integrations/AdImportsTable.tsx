@@ -1,5 +1,5 @@
-import { ActionIcon, Alert, Code, Group, Stack, Table, Text } from '@mantine/core';
-import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
+import { Alert, Code, Group, Stack, Table, Text } from '@mantine/core';
+import { ExpandRowButton } from '../../components/ExpandRowButton';
 import { Fragment, useState } from 'react';
 import { ImportStatusBadge } from '../../components/ImportStatusBadge';
 import { RejectedRowsTable } from '../../components/RejectedRowsTable';
@@ -51,15 +51,12 @@ export function AdImportsTable({ imports }: { imports: readonly AdPerformanceImp
                 <Table.Tr>
                   <Table.Td>
                     {hasReport(entry) && (
-                      <ActionIcon
-                        variant="subtle"
-                        color="gray"
-                        aria-expanded={open}
-                        aria-label={open ? 'Hide the import report' : 'Show the import report'}
-                        onClick={() => toggle(entry.id)}
-                      >
-                        {open ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
-                      </ActionIcon>
+                      <ExpandRowButton
+                        open={open}
+                        showLabel="Show the import report"
+                        hideLabel="Hide the import report"
+                        onToggle={() => toggle(entry.id)}
+                      />
                     )}
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>

@@ -1,38 +1,28 @@
 import { graphql } from '../../../graphql/client';
+import { PerformanceAdIdentityFields } from './performanceAdFields';
 
 /**
  * A ranked ad: its shrunk estimate, the interval and the observed value, and of the ad what the lists show
  * (its spend, not every metric: twenty ads × twenty metrics would cost more than the query limits allow).
  */
-export const RankedAdFields = graphql(`
-  fragment RankedAdFields on RankedAd @_unmask {
-    rank
-    observed
-    estimate
-    low
-    high
-    ad {
-      id
-      name
-      campaignId
-      campaignName
-      adSetName
-      thumbnailUrl
-      creativeUrl
-      creativeKind
-      ours {
-        feedId
-        designId
-        templateVersionId
-        templateId
-        catalogItemId
-      }
-      values {
-        spend
+export const RankedAdFields = graphql(
+  `
+    fragment RankedAdFields on RankedAd @_unmask {
+      rank
+      observed
+      estimate
+      low
+      high
+      ad {
+        ...PerformanceAdIdentityFields
+        values {
+          spend
+        }
       }
     }
-  }
-`);
+  `,
+  [PerformanceAdIdentityFields],
+);
 
 /** Winners and losers ranked on a shrunk estimate, with its interval, the prior and the method's text. */
 export const AdRankingQuery = graphql(
