@@ -887,9 +887,14 @@ export const ads = pgTable(
     designId: uuid('design_id'),
     templateVersionId: uuid('template_version_id'),
     catalogItemId: text('catalog_item_id'),
+    /** The features of the image the ad shows (issue 19); null until they are computed. */
+    creativeFeaturesId: uuid('creative_features_id').references(() => creativeFeatures.id, {
+      onDelete: 'set null',
+    }),
     createdAt: createdAt(),
   },
   (t) => [
+    index().on(t.creativeFeaturesId),
     unique('ads_account_external_unique').on(t.accountId, t.externalId),
     index().on(t.adSetId),
     index().on(t.campaignId),
@@ -1031,6 +1036,57 @@ export const performanceReportViews = pgTable(
   (t) => [unique('performance_report_views_client_name_unique').on(t.clientId, t.name)],
 );
 
+/** What the pixels of a creative measure (`@adloom/commerce` creativeFeatures: ImageStats). */
+export interface StoredImageStats {
+  width: number;
+  height: number;
+  /** Mean luma, 0 (black) to 1 (white). */
+  brightness: number;
+  /** RMS contrast: the standard deviation of luma, 0 to 0.5. */
+  contrast: number;
+  /** Estimated share of the frame covered by text, 0 to 1. */
+  textCoverage: number;
+  /** The main colours, largest share first (hex and share of the frame). */
+  dominantColors: { hex: string; share: number }[];
+}
+
+/**
+ * The features of one creative image (issue 19), computed once: from its template version when Adloom
+ * made it, and from its pixels always. Keyed by the image (a stored file or an outside URL), so the many
+ * ads that show one image share one row. Rows whose `keysVersion` is not the current feature list's are
+ * computed again.
+ */
+export const creativeFeatures = pgTable(
+  'creative_features',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    /** `file:<storage key>` for an image we store, `url:<address>` for one we fetched. */
+    imageKey: text('image_key').notNull(),
+    /** The template version that made it (an Adloom creative); null for an image that is not ours. */
+    templateVersionId: uuid('template_version_id'),
+    /** 'adloom' (template and pixels) or 'image' (pixels only). */
+    source: text('source').$type<'adloom' | 'image'>().notNull(),
+    /** The feature ids it has (`@adloom/commerce` CREATIVE_FEATURES, plus style_… and industry_… tags). */
+    features: text('features')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    stats: jsonb('stats').$type<StoredImageStats>(),
+    /** The feature list's version when computed (CREATIVE_FEATURES_VERSION). */
+    keysVersion: text('keys_version').notNull(),
+    /** Why the image could not be read; features then hold the template's only. */
+    error: text('error'),
+    computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('creative_features_client_image_unique').on(t.clientId, t.imageKey),
+    index('creative_features_features_gin').using('gin', t.features),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type ClientRow = typeof clients.$inferSelect;
 export type MembershipRow = typeof memberships.$inferSelect;
@@ -1055,3 +1111,4 @@ export type AdCampaignRow = typeof adCampaigns.$inferSelect;
 export type AdSetRow = typeof adSets.$inferSelect;
 export type AdRow = typeof ads.$inferSelect;
 export type AdPerformanceImportRow = typeof adPerformanceImports.$inferSelect;
+export type CreativeFeaturesRow = typeof creativeFeatures.$inferSelect;
