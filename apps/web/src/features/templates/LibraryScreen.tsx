@@ -15,15 +15,19 @@ import { LibraryFilters } from './LibraryFilters';
 import type { LibraryTemplate } from './template';
 import { TemplateGridSkeleton } from './TemplateGridSkeleton';
 import { useActionKeys } from '../../lib/useIdempotencyKey';
+import { useLibraryTagSelection } from './useLibraryTagSelection';
 
 const libraryCols = { base: 1, xs: 2, lg: 3 };
 
-/** `/products/templates/library/`: starter templates, filtered by tags, copied into the workspace. */
+/**
+ * `/products/templates/library/`: starter templates, filtered by tags, copied into the workspace. `?tag=<id>`
+ * (repeatable) opens it with those tags selected.
+ */
 export function LibraryScreen({ route }: ClientScreenProps) {
   const client = useCurrentClient();
   const navigate = useNavigate();
   const notify = useNotify();
-  const [selected, setSelected] = useState<string[]>([]);
+  const { selected, toggle, clear } = useLibraryTagSelection();
   const [filtersResult] = useQuery({ query: TemplateLibraryTagFiltersQuery });
   const [{ data, error }] = useQuery({ query: TemplateLibraryQuery, variables: { tagIds: selected } });
   const [, copyLibraryTemplate] = useMutation(UseLibraryTemplateMutation);
@@ -31,10 +35,6 @@ export function LibraryScreen({ route }: ClientScreenProps) {
   const copyKeys = useActionKeys();
 
   if (!client) return null;
-
-  const toggle = (tagId: string, checked: boolean) =>
-    setSelected((list) => (checked ? [...list, tagId] : list.filter((id) => id !== tagId)));
-  const clear = () => setSelected([]);
 
   const copy = async (template: LibraryTemplate) => {
     setBusyId(template.id);
