@@ -21,3 +21,4 @@ export * from './templateName.js';
 export * from './validation.js';
 export * from './xmlChars.js';
 export * from './slotLabels.js';
+export * from './safeZones.js';
