@@ -19,3 +19,4 @@ export {
   type ItemIssueRule,
 } from './catalogDiagnostics/index.js';
 export * from './adMetrics/index.js';
+export * from './creativeFeatures/index.js';
