@@ -10,7 +10,7 @@ import type { Db } from '../../../db/client.js';
 import { adAccounts, ads } from '../../../db/schema.js';
 import { rowsOf } from '../../../db/rows.js';
 import { generatedCreatives } from '../../feeds/index.js';
-import { starterThumbnails } from '../../templates/index.js';
+import { starterAutoTagKeys, starterThumbnails, starterVersionIds } from '../../templates/index.js';
 import { filePath } from '../../uploads/index.js';
 import {
   deleteAccount,
@@ -25,6 +25,7 @@ import {
   DEMO_ACCOUNT,
   DEMO_DAYS,
   demoAds,
+  ENHANCEMENT_ADS,
   demoShares,
   PLACEHOLDER_PRODUCTS,
   productShares,
@@ -58,34 +59,48 @@ interface PlannedAd {
   tree: AdTreeInput;
 }
 
-/** The ad tree of the plan: catalogue ads show the client's generated creatives when it has some. */
+/**
+ * The ad tree of the plan. Image ads show starter templates (their version once the library is seeded).
+ * Enhancement catalogue ads show the client's generated creatives when it has some, else the plan's
+ * starter templates; plain catalogue ads show the catalogue image (no creative of ours). Both kinds of
+ * catalogue ads deliver the same products, so the enhancement lift compares like with like.
+ */
 async function plannedAds(db: Db, clientId: string): Promise<{ ads: PlannedAd[]; shares: ShareRow[] }> {
-  const plans = demoAds();
-  const catalogAds = plans.filter((a) => a.kind === 'catalog');
-  const creatives = await generatedCreatives(db, clientId, catalogAds.length);
-  const thumbnails = starterThumbnails();
+  const tags = starterAutoTagKeys();
+  const plans = demoAds(starterThumbnails().map((s) => ({ key: s.key, tags: tags.get(s.key) ?? [] })));
+  const enhancementAds = plans.filter((a) => a.catalogShows === 'enhancement');
+  const creatives = await generatedCreatives(db, clientId, enhancementAds.length);
+  const thumbnails = new Map(starterThumbnails().map((s) => [s.key, s.thumbnailUrl]));
+  const versions = await starterVersionIds(db);
   const products = creatives.length
     ? [...new Set(creatives.map((c) => c.itemId))]
     : [...PLACEHOLDER_PRODUCTS];
   const campaigns = new Map(CAMPAIGNS.map((c) => [c.key, c]));
   const shares = demoShares();
+  let enhancementIndex = 0;
   let catalogIndex = 0;
   const planned = plans.map((plan, i) => {
     const campaign = campaigns.get(plan.campaign)!;
     const adSet = campaign.adSets.find((s) => s.externalId === plan.adSet)!;
-    const thumbnail = thumbnails[i % thumbnails.length]?.thumbnailUrl ?? null;
+    // Video ads have a poster frame only: a starter's thumbnail stands in for it.
+    const starterKey =
+      plan.starterKey ?? (plan.kind === 'video' ? starterThumbnails()[i % thumbnails.size]?.key : null);
+    const thumbnail = starterKey ? (thumbnails.get(starterKey) ?? null) : null;
     let ad: AdTreeInput['ad'] = {
       externalId: plan.externalId,
       name: plan.name,
       status: plan.status,
       creativeKind: plan.kind,
-      // No video file exists for the demo's video ads: their thumbnail stands for them.
       creativeUrl: plan.kind === 'video' ? null : thumbnail,
       thumbnailUrl: thumbnail,
+      templateVersionId: plan.starterKey ? (versions.get(plan.starterKey) ?? null) : null,
     };
     if (plan.kind === 'catalog') {
       const index = catalogIndex++;
-      const creative = creatives.length ? creatives[index % creatives.length]! : null;
+      const creative =
+        plan.catalogShows === 'enhancement' && creatives.length
+          ? creatives[enhancementIndex++ % creatives.length]!
+          : null;
       if (creative) {
         const url = filePath(creative.outputKey);
         ad = {
@@ -98,8 +113,12 @@ async function plannedAds(db: Db, clientId: string): Promise<{ ads: PlannedAd[];
           templateVersionId: creative.templateVersionId,
           catalogItemId: creative.itemId,
         };
+      } else if (plan.catalogShows === 'catalog') {
+        ad = { ...ad, name: `${plan.name} – catalogue image` };
       }
-      const own = creative ? products.indexOf(creative.itemId) : index;
+      // The n-th ad of each kind starts at the same product, so both kinds cover the same products.
+      const slot = index % ENHANCEMENT_ADS;
+      const own = creative ? products.indexOf(creative.itemId) : (slot * 5) % products.length;
       shares.push(...productShares(plan.externalId, products, own));
     }
     return {
@@ -198,10 +217,18 @@ export async function ensureDemoData(
   });
 }
 
-/** Whether the stored ads show other creatives than the plan's (generated creatives came or went). */
+/**
+ * Whether the stored ads show other creatives than the plan's (generated creatives came or went, or the
+ * library was seeded since).
+ */
 async function creativesChanged(db: Db, accountId: string, planned: PlannedAd[]): Promise<boolean> {
   const stored = await db
-    .select({ externalId: ads.externalId, creativeUrl: ads.creativeUrl, catalogItemId: ads.catalogItemId })
+    .select({
+      externalId: ads.externalId,
+      creativeUrl: ads.creativeUrl,
+      catalogItemId: ads.catalogItemId,
+      templateVersionId: ads.templateVersionId,
+    })
     .from(ads)
     .where(eq(ads.accountId, accountId));
   const byId = new Map(stored.map((a) => [a.externalId, a]));
@@ -210,7 +237,8 @@ async function creativesChanged(db: Db, accountId: string, planned: PlannedAd[])
     return (
       !s ||
       (s.creativeUrl ?? null) !== (p.tree.ad.creativeUrl ?? null) ||
-      (s.catalogItemId ?? null) !== (p.tree.ad.catalogItemId ?? null)
+      (s.catalogItemId ?? null) !== (p.tree.ad.catalogItemId ?? null) ||
+      (s.templateVersionId ?? null) !== (p.tree.ad.templateVersionId ?? null)
     );
   });
 }

@@ -8,12 +8,19 @@
  * spend; a few winners and losers with clear spend in each campaign; creative tests launched in waves;
  * and in the last 30 days a ROAS drop of about a quarter, caused mainly by "Prospecting – Broad" and
  * within it by the 25-34 age group (the overview's alerts explain it).
+ *
+ * What the creative analyses can find (issue 19): every image ad shows a starter template of the library,
+ * in turn, so its features are known exactly. Ads whose template shows the price delta get +30 % CTR
+ * (PLANTED_FEATURE); dynamic colour has no effect (NULL_FEATURE), and both are spread evenly over the
+ * templates, so neither stands in for the other. Half the catalogue ads show Adloom creatives and half the
+ * plain catalogue image, over the same products: the ads of one template (ENHANCEMENT_TEMPLATES.lifted)
+ * get +25 % CTR over the catalogue image, those of the other (ENHANCEMENT_TEMPLATES.flat) none.
  */
 import type { Breakdown } from '@adloom/commerce';
 
 export const DEMO_ACCOUNT = {
   /** Changing the plan's shape changes this id, so an older demo set is replaced, not mixed in. */
-  externalId: 'demo-v1',
+  externalId: 'demo-v2',
   name: 'Demo Store – Meta (demo)',
   currency: 'USD',
   timeZone: 'America/New_York',
@@ -29,6 +36,19 @@ export const DROP_FACTORS = [0.8, 0.6, 0.42] as const;
 export const PLANTED_AGE = '25-34';
 /** The planted age group's part of the planted campaign's lost revenue; the other ages share the rest. */
 const PLANTED_AGE_LOSS = 0.65;
+
+/** The creative feature planted with a CTR effect, and the effect (a factor on CTR). */
+export const PLANTED_FEATURE = 'text_price_delta';
+export const PLANTED_FEATURE_CTR = 1.3;
+/** A feature that differs between templates but is given no effect: the analyses must not call it. */
+export const NULL_FEATURE = 'dynamic_color';
+/** The starter templates the enhancement (Adloom creative) catalogue ads show, and their CTR over the plain image. */
+export const ENHANCEMENT_TEMPLATES = {
+  lifted: { starterKey: 'square-minimal-hero', ctr: 1.25 },
+  flat: { starterKey: 'square-blur-spotlight', ctr: 1 },
+} as const;
+/** The retargeting campaign's first this many catalogue ads show Adloom creatives, the rest the plain image. */
+export const ENHANCEMENT_ADS = 10;
 
 export type CampaignKey = 'prospecting' | 'retargeting' | 'testing';
 export type CreativeKind = 'image' | 'video' | 'catalog';
@@ -120,6 +140,16 @@ export interface AdPlan {
   /** First and last day it runs, as indexes 0…DEMO_DAYS-1 of the window. */
   startIndex: number;
   endIndex: number;
+  /** The starter template its creative shows (image ads and enhancement catalogue ads); null otherwise. */
+  starterKey: string | null;
+  /** Catalogue ads: whether they show Adloom creatives or the plain catalogue image. */
+  catalogShows: 'enhancement' | 'catalog' | null;
+}
+
+/** A starter template as the plan needs it: its key and its automatic tag keys (its template features). */
+export interface StarterFacts {
+  key: string;
+  tags: readonly string[];
 }
 
 /** A small seeded generator (mulberry32): the plan's "random" parameters are the same on every build. */
@@ -224,8 +254,11 @@ function adsOf(campaign: CampaignPlan, concepts: Concept[], seed: number): AdPla
       status: window.endIndex === DEMO_DAYS - 1 ? ('ACTIVE' as const) : ('PAUSED' as const),
       weight: c.weight ?? 0.5 + random() * 0.8,
       cpmFactor: 0.85 + random() * 0.3,
-      ctrFactor: 0.75 + random() * 0.55,
+      // Catalogue ads differ little, so the planted enhancement effect is what separates them.
+      ctrFactor: c.kind === 'catalog' ? 0.95 + random() * 0.1 : 0.75 + random() * 0.55,
       roasFactor: c.roas ?? 0.75 + random() * 0.45,
+      starterKey: null,
+      catalogShows: null,
       hookRate: video ? 0.2 + random() * 0.2 : null,
       holdRate: video ? 0.2 + random() * 0.25 : null,
       ...window,
@@ -243,14 +276,45 @@ function adsOf(campaign: CampaignPlan, concepts: Concept[], seed: number): AdPla
   }));
 }
 
-/** The sixty ads of the demo account. */
-export function demoAds(): AdPlan[] {
+/**
+ * The sixty ads of the demo account. Image ads show the starters in turn; the planted feature multiplies
+ * their CTR. Catalogue ads alternate between the two enhancement templates, then show the plain image.
+ */
+export function demoAds(starters: readonly StarterFacts[]): AdPlan[] {
   const [prospecting, retargeting, testing] = CAMPAIGNS as [CampaignPlan, CampaignPlan, CampaignPlan];
-  return [
+  const plans = [
     ...adsOf(prospecting, PROSPECTING, 18),
     ...adsOf(retargeting, RETARGETING, 1802),
     ...adsOf(testing, TESTING, 180203),
   ];
+  const tagsOf = new Map(starters.map((s) => [s.key, s.tags]));
+  let imageIndex = 0;
+  let catalogIndex = 0;
+  return plans.map((plan) => {
+    if (plan.kind === 'image') {
+      const starter = starters.length ? starters[imageIndex++ % starters.length]! : null;
+      const planted = starter?.tags.includes(PLANTED_FEATURE) ?? false;
+      return {
+        ...plan,
+        starterKey: starter?.key ?? null,
+        // More clicks that convert as well: CTR and ROAS rise together, CVR stays.
+        ctrFactor: plan.ctrFactor * (planted ? PLANTED_FEATURE_CTR : 1),
+        roasFactor: plan.roasFactor * (planted ? PLANTED_FEATURE_CTR : 1),
+      };
+    }
+    if (plan.kind !== 'catalog') return plan;
+    const index = catalogIndex++;
+    if (index >= ENHANCEMENT_ADS) return { ...plan, catalogShows: 'catalog' as const };
+    const template = index % 2 === 0 ? ENHANCEMENT_TEMPLATES.lifted : ENHANCEMENT_TEMPLATES.flat;
+    const planted = tagsOf.get(template.starterKey)?.includes(PLANTED_FEATURE) ?? false;
+    return {
+      ...plan,
+      catalogShows: 'enhancement' as const,
+      starterKey: template.starterKey,
+      ctrFactor: plan.ctrFactor * template.ctr * (planted ? PLANTED_FEATURE_CTR : 1),
+      roasFactor: plan.roasFactor * template.ctr * (planted ? PLANTED_FEATURE_CTR : 1),
+    };
+  });
 }
 
 /**
