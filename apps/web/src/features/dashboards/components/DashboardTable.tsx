@@ -16,6 +16,8 @@ export interface DashboardColumn<Row> {
   /** How a cell reads on screen; the raw value when absent. */
   render?: (row: Row) => ReactNode;
   textAlign?: 'left' | 'right';
+  /** The column's cell of a totals row under the table (shown when any column has one). */
+  footer?: ReactNode;
 }
 
 const PAGE_SIZES = [10, 25, 50, 100];
@@ -100,6 +102,7 @@ export function DashboardTable<Row>({
           sortable: true,
           textAlign: column.textAlign,
           render: (row: Row) => column.render?.(row) ?? column.value(row) ?? '–',
+          footer: column.footer,
         }))}
         sortStatus={sortStatus}
         onSortStatusChange={(status) => {
