@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { benchmarkMetaOptions, startFakeMeta, type StartedFakeMeta } from './server.js';
 import { createFakeMeta } from './fake-meta.js';
+import { PLANTED_DARK_CTR } from './world.js';
 
 const V = '/v23.0';
 
@@ -221,5 +222,31 @@ describe('the fake CDN', () => {
     expect(answer.headers['content-type']).toBe('image/svg+xml');
     expect(answer.body).toContain(`image ad ${image.index + 1}`);
     expect(fake.handle({ method: 'GET', url: '/_sandbox/meta/cdn/123.svg', headers: {} }).status).toBe(404);
+  });
+
+  it('draws dark pictures for the ads whose CTR carries the planted effect, and light ones for the rest', () => {
+    const fake = createFakeMeta({ lastDay: '2026-03-31', historyDays: 60, adsPerAdSet: 20 });
+    const ads = fake.world.ads(fake.world.accounts[0]!.id).filter((ad) => ad.kind !== 'video');
+    const ctr = (dark: boolean) => {
+      let clicks = 0;
+      let impressions = 0;
+      for (const ad of ads.filter((a) => a.look.dark === dark))
+        for (let d = fake.world.firstDay; d <= fake.world.lastDay; d++) {
+          const m = fake.world.metrics(ad, d);
+          clicks += m?.clicks ?? 0;
+          impressions += m?.impressions ?? 0;
+        }
+      return clicks / impressions;
+    };
+    expect(ads.filter((a) => a.look.dark).length).toBeGreaterThan(ads.length / 4);
+    expect(ads.filter((a) => !a.look.dark).length).toBeGreaterThan(ads.length / 4);
+    expect(ctr(true) / ctr(false)).toBeGreaterThan(PLANTED_DARK_CTR - 0.1);
+    expect(ctr(true) / ctr(false)).toBeLessThan(PLANTED_DARK_CTR + 0.1);
+    const dark = ads.find((a) => a.look.dark)!;
+    const light = ads.find((a) => !a.look.dark)!;
+    const body = (id: string) =>
+      String(fake.handle({ method: 'GET', url: `/cdn/${id}.svg`, headers: {} }).body);
+    expect(body(dark.id)).toContain(`hsl(${dark.look.hue} 35% 12%)`);
+    expect(body(light.id)).toContain(`hsl(${light.look.hue} 55% 82%)`);
   });
 });

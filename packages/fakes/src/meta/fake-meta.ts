@@ -110,7 +110,7 @@ export function createFakeMeta(options: FakeMetaOptions = {}): FakeMeta {
     if (path === 'oauth/access_token') return accessToken(ctx, params);
     const picture = cdnImage(path, (id) => {
       const ad = ctx.world.adById(id);
-      return ad && `${ad.kind} ad ${ad.index + 1}`;
+      return ad && { label: `${ad.kind} ad ${ad.index + 1}`, look: ad.look };
     });
     if (picture) return picture;
     const auth = headerValue(request.headers.authorization);

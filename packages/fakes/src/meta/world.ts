@@ -45,6 +45,20 @@ export interface FakeMetaWorldOptions {
 
 export type FakeAdKind = 'image' | 'video' | 'catalog';
 
+/**
+ * What the fake's creatives carry for the creative analyses to find (issue 19): about half the pictures
+ * have a dark background, and those ads' CTR is PLANTED_DARK_CTR times the others' (more link clicks that
+ * convert alike); the hue of the picture is drawn at random and has no effect.
+ */
+export const PLANTED_DARK_CTR = 1.3;
+
+/** How an ad's picture looks on the fake CDN (cdn.ts draws it). */
+export interface FakeLook {
+  dark: boolean;
+  /** 0–360. */
+  hue: number;
+}
+
 export interface FakeAccount {
   id: string;
   /** The number after act_. */
@@ -77,6 +91,7 @@ export interface FakeAd {
   startDay: number;
   /** Typical daily spend. */
   scale: number;
+  look: FakeLook;
 }
 
 export interface FakeMetrics {
@@ -194,6 +209,8 @@ export class FakeMetaWorld {
             // Most ads ran the whole history; some started later.
             startDay: this.firstDay + (random() < 0.7 ? 0 : Math.floor(random() * span * 0.8)),
             scale: 5 + random() * 45,
+            // Drawn from its own stream, so adding the look changed no other figure of the ad.
+            look: lookOf(`${this.seed}|look|${id}`),
           });
         }
       }
@@ -228,7 +245,8 @@ export class FakeMetaWorld {
     const impressions = Math.round((spend / (6 + 10 * r())) * 1000);
     if (impressions === 0) return null;
     const reach = Math.max(1, Math.round(impressions * (0.7 + 0.2 * r())));
-    const clicks = Math.round(impressions * (0.008 + 0.02 * r()));
+    const planted = ad.kind !== 'video' && ad.look.dark ? PLANTED_DARK_CTR : 1;
+    const clicks = Math.round(impressions * (0.008 + 0.02 * r()) * planted);
     const linkClicks = Math.round(clicks * (0.6 + 0.3 * r()));
     const addToCart = Math.round(linkClicks * (0.05 + 0.15 * r()));
     const purchases = Math.round(addToCart * (0.2 + 0.4 * r()));
@@ -286,4 +304,9 @@ export class FakeMetaWorld {
   lastDayString(): string {
     return dayString(this.lastDay);
   }
+}
+
+function lookOf(seed: string): FakeLook {
+  const random = randomFor(seed);
+  return { dark: random() < 0.5, hue: Math.floor(random() * 360) };
 }
