@@ -28,3 +28,4 @@ import './import/import.schema.js';
 import './import/import.jobs.js';
 import './dashboards/report.schema.js';
 import './dashboards/alerts.schema.js';
+import './creative-features/creative-features.schema.js';
