@@ -275,6 +275,36 @@ describeEachDatabase('Ads Manager export import on %s', (kind) => {
     expect((await summary(c, '2026-03-01', '2026-03-01')).spend).toBe(60);
   });
 
+  it('Product ID: Meta’s product_id breakdown, the ad a catalogue ad the DPA dashboards list', async () => {
+    const c = await workspace();
+    const done = await importFile(c, 'products.csv', fixture('en-product-id.csv'));
+    expect(done).toMatchObject({ status: 'COMPLETED', rowsImported: 3, unknownColumns: [] });
+    expect(await breakdownRows(c.clientId, 'product_id')).toEqual([
+      { value: 'SKU-1', spend: 40, impressions: 4000 },
+      { value: 'SKU-2', spend: 20, impressions: 2000 },
+    ]);
+    expect(await summary(c, '2026-03-01', '2026-03-02')).toMatchObject({ spend: 60, days: 2 });
+    const [ad] = await t.deps.db.select().from(ads).where(eq(ads.clientId, c.clientId));
+    expect(ad).toMatchObject({ name: 'Dynamic shoes', creativeKind: 'catalog' });
+    const res = await gql(t, {
+      session: c.session,
+      clientId: c.clientId,
+      query: `{ dpaAds(from: "2026-03-01", to: "2026-03-02", kind: CATALOG) { rows { ad { name } kind products values { spend } } }
+        dpaItems(from: "2026-03-01", to: "2026-03-02", grouping: ITEM) { notInCatalog rows { key inCatalog values { spend } } } }`,
+    });
+    expect(res.errors).toBeUndefined();
+    expect(res.data?.dpaAds.rows).toEqual([
+      { ad: { name: 'Dynamic shoes' }, kind: 'CATALOG', products: 2, values: { spend: 60 } },
+    ]);
+    expect(res.data?.dpaItems).toEqual({
+      notInCatalog: 2,
+      rows: [
+        { key: 'SKU-1', inCatalog: false, values: { spend: 40 } },
+        { key: 'SKU-2', inCatalog: false, values: { spend: 20 } },
+      ],
+    });
+  });
+
   it('without a Day column: a one-day report is that day; a month is refused and changes nothing', async () => {
     const c = await workspace();
     const day = await importFile(c, 'single-day.csv', fixture('en-single-day.csv'));

@@ -15,6 +15,7 @@ import './isolation/performance.cases.js';
 import './isolation/performance-meta.cases.js';
 import './isolation/performance-import.cases.js';
 import './isolation/performance-demo.cases.js';
+import './isolation/dpa.cases.js';
 import './isolation/creative-features.cases.js';
 
 function rootFields(

@@ -29,6 +29,7 @@ export const AUDIT_ACTIONS = {
   'user.other_sessions_revoked': 'Other sessions signed out',
   'integration.connected': 'Integration connected',
   'integration.disconnected': 'Integration disconnected',
+  'ad.catalog_feed_set': 'Catalogue ad’s feed set',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
@@ -50,4 +51,5 @@ export type AuditTargetKind =
   | 'feed'
   | 'brand_kit_item'
   | 'session'
-  | 'integration';
+  | 'integration'
+  | 'ad';

@@ -5,6 +5,7 @@
  */
 export { productCatalogItemId, parseItemId } from './catalog-item-id.js';
 export { findItem, ownCatalog } from './catalogs.service.js';
+export { currentItemsById, type CurrentCatalogItem } from './current-items-by-id.js';
 export { ownProductSet, productSetNotFound, readFilter, storedFilter } from './product-sets.service.js';
 export { PRODUCT_SET_WITH_CATALOG } from './catalog-loaders.js';
 export { matchesFilter } from './product-sets/filter.js';

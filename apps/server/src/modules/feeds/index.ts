@@ -12,6 +12,14 @@ export {
 } from './design-versions.js';
 export { FEED_COUNTS } from './feed-loaders.js';
 export { generatedCreatives, type GeneratedCreative } from './generated-creatives.js';
+export {
+  creativeTemplateVersions,
+  feedsWithCatalog,
+  generatedCreativesOfItems,
+  type FeedWithCatalog,
+  type ItemCreative,
+} from './catalog-ad-links.js';
+export { ownFeed } from './feeds.service.js';
 export { creativeOriginsByKey, creativeOriginsByMd5, type CreativeOrigin } from './creative-origins.js';
 export { registerExportRoutes } from './export.routes.js';
 export { registerLivePreviewRoutes } from './live-preview-inputs.js';

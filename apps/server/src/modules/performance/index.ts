@@ -28,4 +28,5 @@ import './import/import.schema.js';
 import './import/import.jobs.js';
 import './dashboards/report.schema.js';
 import './dashboards/alerts.schema.js';
+import './dpa/dpa.schema.js';
 import './creative-features/creative-features.schema.js';

@@ -36,6 +36,7 @@ export const EXPORT_FIELDS = [
   'platform',
   'placement',
   'device',
+  'productId',
   'imageUrl',
   'videoUrl',
 ] as const;
@@ -136,6 +137,11 @@ export const HEADER_ALIASES: Readonly<Record<ExportField, Names>> = {
     en: ['Impression device', 'Device'],
     fr: ["Appareil d'impression", 'Appareil'],
     es: ['Dispositivo de impresión', 'Dispositivo'],
+  },
+  productId: {
+    en: ['Product ID'],
+    fr: ['ID du produit', 'Identifiant du produit'],
+    es: ['ID del producto', 'Identificador del producto'],
   },
   imageUrl: {
     en: ['Image URL', 'Thumbnail URL'],

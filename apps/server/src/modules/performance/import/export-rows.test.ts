@@ -77,4 +77,23 @@ describe('reading a row', () => {
         'Row 3: "Campaign ID" is "1.20210E+17": a spreadsheet rounded the id. Export the file again and upload it without opening it in Excel. "Currency" is empty and the amounts name no currency.',
     });
   });
+
+  it('reads Meta’s Product ID column in English, French and Spanish; only catalogue ads have one', () => {
+    for (const header of ['Product ID', 'ID du produit', 'ID del producto']) {
+      const headers = ['Campaign name', 'Ad name', 'Day', 'Currency', 'Amount spent', header];
+      const read = (product: string) =>
+        readRow(
+          { number: 2, cells: ['Sale', 'Shoes', '2026-03-01', 'EUR', '5', product] },
+          context(headers),
+          false,
+        );
+      expect(read(' SKU-1 ')).toMatchObject({
+        kind: 'row',
+        row: { breakdowns: { product_id: 'SKU-1' }, ad: { creativeKind: 'catalog' } },
+      });
+      const none = read('');
+      expect(none).toMatchObject({ kind: 'row', row: { breakdowns: { product_id: 'unknown' } } });
+      expect(none.kind === 'row' && none.row.ad.creativeKind).toBeUndefined();
+    }
+  });
 });

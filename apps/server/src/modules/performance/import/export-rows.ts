@@ -20,8 +20,8 @@ import { refusals } from './messages.js';
 import { readNumber, type DecimalMark } from './numbers.js';
 import type { Cell, SheetRow } from './read-rows.js';
 
-/** The breakdowns an export's columns can give. */
-export type ExportBreakdown = Exclude<Breakdown, 'product_id'>;
+/** The breakdowns an export's columns can give (every one: Product ID is Meta's product_id). */
+export type ExportBreakdown = Breakdown;
 
 export interface ExportRow {
   number: number;
@@ -171,6 +171,9 @@ export function readRow(row: SheetRow, ctx: RowContext, first: boolean): RowResu
   if (columns.placement !== undefined || columns.platform !== undefined)
     breakdowns.placement = placementOf(value('platform') || null, value('placement') || null) ?? 'unknown';
   if (columns.device !== undefined) breakdowns.device = deviceValue(value('device')) ?? 'unknown';
+  // The catalogue item id, as written: the DPA dashboards match it against the client's catalogues.
+  const productId = value('productId');
+  if (columns.productId !== undefined) breakdowns.product_id = productId || 'unknown';
 
   const accountId = value('accountId');
   const accountName = value('accountName');
@@ -190,6 +193,8 @@ export function readRow(row: SheetRow, ctx: RowContext, first: boolean): RowResu
   if (videoUrl) Object.assign(ad, { creativeUrl: videoUrl, creativeKind: 'video' });
   else if (imageUrl) Object.assign(ad, { creativeUrl: imageUrl, creativeKind: 'image' });
   if (imageUrl) ad.thumbnailUrl = imageUrl;
+  // Only catalogue ads deliver per product.
+  if (productId) ad.creativeKind = 'catalog';
 
   return {
     kind: 'row',

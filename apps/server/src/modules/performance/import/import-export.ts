@@ -77,6 +77,7 @@ export async function importAdsManagerExport(
   if (columns.country !== undefined) breakdowns.push('country');
   if (columns.placement !== undefined || columns.platform !== undefined) breakdowns.push('placement');
   if (columns.device !== undefined) breakdowns.push('device');
+  if (columns.productId !== undefined) breakdowns.push('product_id');
 
   const writer = new FactsWriter(db, clientId, breakdowns);
   const currencies = new Set<string>();
