@@ -19,6 +19,9 @@ import { loadCatalogScreen, loadCatalogsScreen, loadNewCatalogScreen } from '../
 import { loadClientLanding, loadClientLayout } from '../features/clients';
 import {
   loadAdInsightsScreen,
+  loadCreativeFeatureScreen,
+  loadCreativeFeaturesDashboardScreen,
+  loadCreativeFeaturesScreen,
   loadDetailedReportScreen,
   loadOverviewScreen,
   loadPerformanceScreen,
@@ -166,6 +169,18 @@ async function loadClientScreen(route: ClientRoute): Promise<{ element: ReactNod
     case 'dashboard-detailed-report': {
       const { DetailedReportScreen } = await loadDetailedReportScreen();
       return { element: <DetailedReportScreen route={route} /> };
+    }
+    case 'creative-features': {
+      const { CreativeFeaturesScreen } = await loadCreativeFeaturesScreen();
+      return { element: <CreativeFeaturesScreen route={route} /> };
+    }
+    case 'creative-feature': {
+      const { CreativeFeatureScreen } = await loadCreativeFeatureScreen();
+      return { element: <CreativeFeatureScreen route={route} /> };
+    }
+    case 'dashboard-creative-features': {
+      const { CreativeFeaturesDashboardScreen } = await loadCreativeFeaturesDashboardScreen();
+      return { element: <CreativeFeaturesDashboardScreen route={route} /> };
     }
     case 'placeholder': {
       const { PlaceholderScreen } = await loadPlaceholderScreen();

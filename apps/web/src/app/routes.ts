@@ -72,7 +72,10 @@ export type ClientScreen =
   | 'dashboard-performance'
   | 'dashboard-ad-insights'
   | 'dashboard-top-bottom-ads'
-  | 'dashboard-detailed-report';
+  | 'dashboard-detailed-report'
+  | 'creative-features'
+  | 'creative-feature'
+  | 'dashboard-creative-features';
 
 export interface ClientRoute {
   /** Path below `/clients/{clientId}/`, with a trailing slash; `:name` marks a parameter. */
@@ -138,8 +141,9 @@ export const clientRoutes: readonly ClientRoute[] = [
     path: 'dashboard/creative-features/',
     title: 'Creative features dashboard',
     area: 'dashboards',
-    screen: placeholder,
-    description: 'Results grouped by the creative features detected in the ads.',
+    screen: 'dashboard-creative-features',
+    description:
+      'The creative features that raise and lower a metric most, with their lift and its interval.',
   },
   {
     path: 'dashboard/detailed-report/',
@@ -599,15 +603,15 @@ export const clientRoutes: readonly ClientRoute[] = [
     title: 'Creative features',
     nav: 'features',
     area: 'creative-features',
-    screen: placeholder,
+    screen: 'creative-features',
     description:
-      'The features detected in the workspace’s ads (colours, objects, text, faces) and how they perform.',
+      'The features of the workspace’s creatives (layout, logo, texts, colours, brightness) and the lift of ads that have them.',
   },
   {
     path: 'creative-features/:id/',
     title: 'Creative feature',
     area: 'creative-features',
-    screen: placeholder,
+    screen: 'creative-feature',
     description: 'One creative feature and the ads that contain it.',
   },
 

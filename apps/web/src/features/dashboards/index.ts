@@ -8,3 +8,7 @@ export const loadPerformanceScreen = () => import('./performance/PerformanceScre
 export const loadAdInsightsScreen = () => import('./ad-insights/AdInsightsScreen');
 export const loadTopBottomAdsScreen = () => import('./top-bottom-ads/TopBottomAdsScreen');
 export const loadDetailedReportScreen = () => import('./detailed-report/DetailedReportScreen');
+export const loadCreativeFeaturesScreen = () => import('./creative-features/CreativeFeaturesScreen');
+export const loadCreativeFeatureScreen = () => import('./creative-features/CreativeFeatureScreen');
+export const loadCreativeFeaturesDashboardScreen = () =>
+  import('./creative-features/CreativeFeaturesDashboardScreen');
