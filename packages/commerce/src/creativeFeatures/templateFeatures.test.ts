@@ -83,6 +83,17 @@ describe('templateFeatureIds', () => {
     expect(templateFeatureIds(input([layer('MAIN_001_REMBG')]))).toContain('background_removal');
   });
 
+  it('adds background removal when the feed design removes a slot’s background', () => {
+    expect(templateFeatureIds({ ...input([layer('MAIN_001')]), designRemovesBackground: true })).toEqual([
+      'aspect_square',
+      'dynamic_images_1',
+      'background_removal',
+    ]);
+    expect(templateFeatureIds({ ...input([text('{price}')]), designRemovesBackground: true })).not.toContain(
+      'background_removal',
+    );
+  });
+
   it('calls a 9:16 template safe when its texts and logo lie inside Meta’s Reel zone', () => {
     const story = { width: 1080, height: 1920 };
     const inside = { left: 100, top: 300, width: 800, height: 200 };

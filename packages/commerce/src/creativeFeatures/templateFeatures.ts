@@ -29,6 +29,8 @@ export interface TemplateFeatureInput {
   layers: readonly TemplateFeatureLayer[];
   /** The template's tags (group and key); STYLE and INDUSTRY tags become style_… and industry_… features. */
   tags: readonly { group: string; key: string }[];
+  /** A feed design removes the background of a slot whose id does not ask for it (its slot features). */
+  designRemovesBackground?: boolean;
 }
 
 /**
@@ -67,6 +69,9 @@ export function templateFeatureIds(input: TemplateFeatureInput): string[] {
   });
   // Every auto tag but the size ones is a feature of the same key.
   for (const tag of tagged) if (ORDER.has(tag.key)) ids.add(tag.key);
+  // Only a template with an image slot has a background to remove.
+  if (input.designRemovesBackground && tagged.some((tag) => tag.group === 'DYNAMIC_LAYER_COUNT'))
+    ids.add('background_removal');
   if (layers.some((layer) => layer.data?.dynamicLayerType === 'BLUR')) ids.add('blurred_background');
   if (layers.some((layer) => layer.data?.widgetType === 'RATING')) ids.add('rating_widget');
   if (aspect === 'aspect_story') {
