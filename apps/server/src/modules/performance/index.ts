@@ -19,6 +19,14 @@ export { registerPerformanceRoutes } from './dashboards/report.routes.js';
 export { ensureDemoData, demoToday } from './demo/ensure.js';
 export { queueDemoDataRefresh } from './demo/refresh.jobs.js';
 export { registerPerformanceSubscriptions } from './subscriptions.js';
+export {
+  EXTRACT_FEATURES_JOB,
+  extractClientFeatures,
+  extractionProgress,
+  measureExtraction,
+  requestFeatureExtraction,
+  type ExtractionMeasure,
+} from './creative-features/extract/index.js';
 export { benchMetaBackfill, registerMetaRoutes, runMetaSync, type MetaTuning } from './meta/index.js';
 import './performance.schema.js';
 import './dashboards/overview.schema.js';
@@ -26,6 +34,7 @@ import './dashboards/ranking.schema.js';
 import './demo/demo.schema.js';
 import './import/import.schema.js';
 import './import/import.jobs.js';
+import './creative-features/extract/extract.jobs.js';
 import './dashboards/report.schema.js';
 import './dashboards/alerts.schema.js';
 import './dpa/dpa.schema.js';
