@@ -5,10 +5,11 @@
  * (conditionally: a repeated run changes nothing). A transient error is thrown so the queue retries with
  * backoff; on the last attempt it is written as failed, so every item ends in one final state.
  */
-import { and, eq, inArray } from 'drizzle-orm';
-import { feedCreatives } from '../../db/schema.js';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { feedCreatives, feeds } from '../../db/schema.js';
+import { publish } from '../../events/index.js';
 import { JOBS } from '../../jobs/queue.js';
-import { registerJobHandler } from '../../jobs/registry.js';
+import { registerJobHandler, type JobContext } from '../../jobs/registry.js';
 import { generateCreative } from './generation/generate.js';
 
 /** Jobs whose last attempt died (a killed worker) or failed end here, so the item is marked failed. */
@@ -17,6 +18,23 @@ export const GENERATE_CREATIVE_FAILED = 'generate-creative-failed';
 export interface GenerateCreativeJob {
   feedId: string;
   itemId: string;
+}
+
+/**
+ * Publishes feedCreativesGenerated when the item that just ended was the feed's last one waiting or being
+ * generated (the run is over). Two last items ending at once may both publish: subscribers are idempotent.
+ */
+async function publishIfRunEnded(ctx: JobContext, feedId: string): Promise<void> {
+  const [feed] = await ctx.db
+    .select({
+      clientId: feeds.clientId,
+      working: sql<boolean>`exists (select 1 from ${feedCreatives} where ${feedCreatives.feedId} = ${feeds.id}
+        and ${feedCreatives.status} in ('pending', 'in_progress'))`,
+    })
+    .from(feeds)
+    .where(eq(feeds.id, feedId));
+  if (feed && !feed.working)
+    await publish(ctx, 'feedCreativesGenerated', { feedId, clientId: feed.clientId });
 }
 
 registerJobHandler<GenerateCreativeJob>(
@@ -44,6 +62,7 @@ registerJobHandler<GenerateCreativeJob>(
           attempt: job.retryCount + 1,
         },
       );
+      await publishIfRunEnded(ctx, feedId);
       return { status: outcome.status, rendered: outcome.rendered };
     } catch (error) {
       if (job.retryCount >= job.retryLimit) {
@@ -57,6 +76,7 @@ registerJobHandler<GenerateCreativeJob>(
             updatedAt: new Date(),
           })
           .where(and(row, working));
+        await publishIfRunEnded(ctx, feedId);
         return { status: 'failed', error: message };
       }
       throw error;

@@ -9,7 +9,8 @@ import type { Db } from '../../../db/client.js';
 import { adConnections, type AdConnectionRow } from '../../../db/schema.js';
 import type { JobQueue } from '../../../jobs/queue.js';
 import { registerJobHandler, registerPeriodicJob } from '../../../jobs/registry.js';
-import { META, updateConnection } from './connection.js';
+import { requestFeatureExtraction } from '../creative-features/extract/extract.jobs.js';
+import { connectionById, META, updateConnection } from './connection.js';
 import { runMetaSync } from './sync.js';
 
 export const META_SYNC_JOB = 'meta-sync';
@@ -42,6 +43,11 @@ export async function queueMetaSync(
 
 registerJobHandler<{ connectionId: string }>(META_SYNC_JOB, async (job, ctx) => {
   const outcome = await runMetaSync(ctx, job.data.connectionId);
+  // The synced ads' creatives get their features (a lost request is found by the features' sweep).
+  if (outcome.state === 'completed' || outcome.state === 'partial') {
+    const connection = await connectionById(ctx.db, job.data.connectionId);
+    if (connection) await requestFeatureExtraction(ctx, connection.clientId);
+  }
   return { state: outcome.state, rows: outcome.rows, failures: outcome.failures.length };
 });
 
