@@ -1,4 +1,3 @@
-import { METRICS } from '@adloom/commerce';
 import { Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
@@ -15,6 +14,7 @@ import {
   featureListPath,
   featureMetricParam,
   liftScale,
+  metricInSentence,
   strongestFeatures,
 } from './model/featureEffects';
 import { useCreativeFeatures } from './useCreativeFeatures';
@@ -40,7 +40,7 @@ function CompactContent({ scope }: { scope: DashboardScope }) {
   const { search } = useLocation();
   const metric = featureMetricParam(state.param('metric'));
   const { report, error } = useCreativeFeatures(scope, metric);
-  const label = METRICS[metric].label;
+  const label = metricInSentence(metric);
 
   return (
     <Stack gap="md">

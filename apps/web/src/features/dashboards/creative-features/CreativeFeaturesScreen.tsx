@@ -1,4 +1,3 @@
-import { METRICS } from '@adloom/commerce';
 import { Group, Paper, Select, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
 import type { ResultOf } from 'gql.tada';
 import { useLocation } from 'react-router';
@@ -18,6 +17,7 @@ import {
   featureMetricParam,
   isEstimated,
   liftScale,
+  metricInSentence,
 } from './model/featureEffects';
 import { useCreativeFeatures } from './useCreativeFeatures';
 
@@ -108,7 +108,7 @@ function FeaturesBody({
     .filter((effect) => effect.significant)
     .filter(isEstimated)
     .sort((a, b) => b.lift - a.lift);
-  const label = METRICS[metric].label;
+  const label = metricInSentence(metric);
 
   return (
     <>

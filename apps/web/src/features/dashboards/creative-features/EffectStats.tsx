@@ -5,7 +5,13 @@ import { MetricLabel } from '../components/MetricLabel';
 import { formatChange, formatMetric } from '../model/metricFormat';
 import { HelpLabel } from './HelpLabel';
 import { formatInterval } from './LiftBar';
-import { countOf, type FeatureEffect, type FeatureMetric, formatShare } from './model/featureEffects';
+import {
+  countOf,
+  type FeatureEffect,
+  type FeatureMetric,
+  formatShare,
+  metricInSentence,
+} from './model/featureEffects';
 
 /** A feature's effect as figures: the metric with and without it, the lift, hit rate, spend share and ads. */
 export function EffectStats({
@@ -52,7 +58,7 @@ export function EffectStats({
           <HelpLabel
             label="Lift"
             size="sm"
-            help={`How much higher (or lower) ${label} is with the feature, from the regression that controls for campaign and spend; 95 % interval below.`}
+            help={`How much higher (or lower) ${metricInSentence(metric)} is with the feature, from the regression that controls for campaign and spend; 95 % interval below.`}
           />
         }
       >

@@ -3,7 +3,7 @@ import { Badge, Card, Center, Group, Paper, SimpleGrid, Stack, Text, Title } fro
 import { IconTrophy } from '@tabler/icons-react';
 import { AdThumbnail } from '../components/AdThumbnail';
 import { formatMetric } from '../model/metricFormat';
-import type { FeatureMetric } from './model/featureEffects';
+import { type FeatureMetric, metricInSentence } from './model/featureEffects';
 
 export interface FeatureAd {
   spend: number;
@@ -27,11 +27,12 @@ export function FeatureAdGallery({
   currency: string | null;
 }) {
   const label = METRICS[metric].label;
+  const inSentence = metricInSentence(metric);
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="feature-ads-title">
       <Group justify="space-between" mb="sm">
         <Title order={2} fz="md" id="feature-ads-title">
-          Ads with this feature, best {label} first
+          Ads with this feature, best {inSentence} first
         </Title>
         {ads.length > 0 && ads.length < adsWith && (
           <Text size="xs" c="dimmed">

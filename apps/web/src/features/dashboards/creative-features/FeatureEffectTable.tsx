@@ -12,6 +12,7 @@ import {
   featurePath,
   formatShare,
   isEstimated,
+  metricInSentence,
 } from './model/featureEffects';
 
 /**
@@ -126,7 +127,7 @@ export function FeatureEffectTable({
       title: (
         <HelpLabel
           label="Lift"
-          help={`How much higher (or lower) ${label} is with the feature, from the regression that controls for campaign and spend.`}
+          help={`How much higher (or lower) ${metricInSentence(metric)} is with the feature, from the regression that controls for campaign and spend.`}
         />
       ),
       csvLabel: `Lift (${label})`,

@@ -6,7 +6,7 @@ import { type DashboardColumn, DashboardTable } from '../components/DashboardTab
 import { MetricLabel } from '../components/MetricLabel';
 import { formatDay } from '../model/dateRange';
 import { formatMetric } from '../model/metricFormat';
-import type { FeatureMetric } from './model/featureEffects';
+import { type FeatureMetric, metricInSentence } from './model/featureEffects';
 
 export interface FeaturePoint {
   day: string;
@@ -85,7 +85,7 @@ export function FeatureSeriesChart({
     <Stack gap="sm">
       <ChartFigure
         title={`${label} over time, with and without ${featureLabel}`}
-        summary={`Per day: ${label} of the ads with the feature and of the other ads (spend-weighted); a gap is a day without spend on that side.`}
+        summary={`Per day: ${metricInSentence(metric)} of the ads with the feature and of the other ads (spend-weighted); a gap is a day without spend on that side.`}
       >
         <LineChart
           h={300}

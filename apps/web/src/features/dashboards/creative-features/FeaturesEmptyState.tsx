@@ -1,6 +1,10 @@
-import { METRICS } from '@adloom/commerce';
 import { Paper, Stack, Text, Title } from '@mantine/core';
-import { countOf, type FeatureExtraction, type FeatureMetric } from './model/featureEffects';
+import {
+  countOf,
+  type FeatureExtraction,
+  type FeatureMetric,
+  metricInSentence,
+} from './model/featureEffects';
 
 /** Why there is no feature to show: features still being read, no ad in the range, or none known. */
 export function FeaturesEmptyState({
@@ -25,7 +29,7 @@ export function FeaturesEmptyState({
           ? ['No ad spent in this range', 'Pick a longer range, or clear the filters.']
           : [
               'No feature to compare',
-              `The analysed ads share no feature whose effect on ${METRICS[metric].label} could be measured.`,
+              `The analysed ads share no feature whose effect on ${metricInSentence(metric)} could be measured.`,
             ];
   return (
     <Paper withBorder radius="md" p="xl">

@@ -7,6 +7,7 @@ import {
   featurePath,
   libraryPathForTag,
   liftScale,
+  metricInSentence,
   strongestFeatures,
 } from './featureEffects';
 
@@ -68,6 +69,12 @@ describe('the page’s parameters and links', () => {
     expect(featureMetricParam('cvr')).toBe('cvr');
     expect(featureMetricParam('spend')).toBe('ctr');
     expect(featureMetricParam(null)).toBe('ctr');
+  });
+
+  it('name the metric inside a sentence, acronyms as they are', () => {
+    expect(metricInSentence('ctr')).toBe('CTR');
+    expect(metricInSentence('roas')).toBe('ROAS');
+    expect(metricInSentence('cvr')).toBe('conversion rate');
   });
 
   it('lead to a feature keeping the range, and to the library filtered by its tag', () => {

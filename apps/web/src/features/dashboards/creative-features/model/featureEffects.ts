@@ -1,4 +1,4 @@
-import type { MetricKey } from '@adloom/commerce';
+import { METRICS, type MetricKey } from '@adloom/commerce';
 import { clientUrl } from '../../../../app/routes';
 
 /**
@@ -45,6 +45,12 @@ export const FEATURE_METRIC_ENUM = { ctr: 'CTR', cvr: 'CVR', roas: 'ROAS' } as c
   FeatureMetric,
   string
 >;
+
+/** A metric's name inside a sentence: "ROAS", "CTR", "conversion rate". */
+export function metricInSentence(metric: FeatureMetric): string {
+  const { label } = METRICS[metric];
+  return label === label.toUpperCase() ? label : label.charAt(0).toLowerCase() + label.slice(1);
+}
 
 /** The metric named by `?metric=`; CTR (what a creative moves first) when it names none of the three. */
 export function featureMetricParam(value: string | null): FeatureMetric {
