@@ -23,6 +23,9 @@ import {
   loadCreativeFeaturesDashboardScreen,
   loadCreativeFeaturesScreen,
   loadDetailedReportScreen,
+  loadDpaAdsScreen,
+  loadDpaItemsScreen,
+  loadDpaOverviewScreen,
   loadOverviewScreen,
   loadPerformanceScreen,
   loadTopBottomAdsScreen,
@@ -181,6 +184,18 @@ async function loadClientScreen(route: ClientRoute): Promise<{ element: ReactNod
     case 'dashboard-creative-features': {
       const { CreativeFeaturesDashboardScreen } = await loadCreativeFeaturesDashboardScreen();
       return { element: <CreativeFeaturesDashboardScreen route={route} /> };
+    }
+    case 'dpa-overview': {
+      const { DpaOverviewScreen } = await loadDpaOverviewScreen();
+      return { element: <DpaOverviewScreen route={route} /> };
+    }
+    case 'dpa-ads': {
+      const { DpaAdsScreen } = await loadDpaAdsScreen();
+      return { element: <DpaAdsScreen route={route} /> };
+    }
+    case 'dpa-items': {
+      const { DpaItemsScreen } = await loadDpaItemsScreen();
+      return { element: <DpaItemsScreen route={route} /> };
     }
     case 'placeholder': {
       const { PlaceholderScreen } = await loadPlaceholderScreen();

@@ -75,7 +75,10 @@ export type ClientScreen =
   | 'dashboard-detailed-report'
   | 'creative-features'
   | 'creative-feature'
-  | 'dashboard-creative-features';
+  | 'dashboard-creative-features'
+  | 'dpa-overview'
+  | 'dpa-ads'
+  | 'dpa-items';
 
 export interface ClientRoute {
   /** Path below `/clients/{clientId}/`, with a trailing slash; `:name` marks a parameter. */
@@ -166,49 +169,50 @@ export const clientRoutes: readonly ClientRoute[] = [
     title: 'DPA performance',
     nav: 'dpa',
     area: 'dashboards',
-    screen: placeholder,
+    screen: 'dpa-overview',
     description: 'Results of dynamic product ads, broken down by ad, item, item group and category.',
   },
   {
     path: 'dashboard/dpa-performance/ads/',
     title: 'DPA performance: ads',
     area: 'dashboards',
-    screen: placeholder,
-    description: 'Results of each dynamic product ad.',
+    screen: 'dpa-ads',
+    description: 'Results of each dynamic product (catalogue) ad, and what it shows.',
   },
   {
     path: 'dashboard/dpa-performance/catalog_ads/',
     title: 'DPA performance: catalogue ads',
     area: 'dashboards',
-    screen: placeholder,
-    description: 'Results of the ads generated from product catalogues.',
+    screen: 'dpa-ads',
+    description: 'Results of the catalogue ads that show the plain catalogue image.',
   },
   {
     path: 'dashboard/dpa-performance/enhancement_ads/',
     title: 'DPA performance: enhancement ads',
     area: 'dashboards',
-    screen: placeholder,
-    description: 'Results of the ads whose product images were enhanced with templates.',
+    screen: 'dpa-ads',
+    description:
+      'Results of the catalogue ads that show Adloom creatives (a feed’s images made from a template).',
   },
   {
     path: 'dashboard/dpa-performance/items/',
     title: 'DPA performance: items',
     area: 'dashboards',
-    screen: placeholder,
+    screen: 'dpa-items',
     description: 'Results of each catalogue item across dynamic product ads.',
   },
   {
     path: 'dashboard/dpa-performance/item-groups/',
     title: 'DPA performance: item groups',
     area: 'dashboards',
-    screen: placeholder,
+    screen: 'dpa-items',
     description: 'Results of each item group (for example all sizes of one product).',
   },
   {
     path: 'dashboard/dpa-performance/categories/',
     title: 'DPA performance: categories',
     area: 'dashboards',
-    screen: placeholder,
+    screen: 'dpa-items',
     description: 'Results of each product category.',
   },
 

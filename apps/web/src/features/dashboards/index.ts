@@ -1,6 +1,7 @@
 /**
  * The advertising dashboards (issue 18): the overview (landing page), performance over time, ad insights
- * by breakdown, top and bottom ads, and the detailed report. Loaded on demand, charts included, so their
+ * by breakdown, top and bottom ads, and the detailed report; creative features and DPA performance (issue
+ * 19). Loaded on demand, charts included, so their
  * libraries stay out of the first page.
  */
 export const loadOverviewScreen = () => import('./overview/OverviewScreen');
@@ -12,3 +13,6 @@ export const loadCreativeFeaturesScreen = () => import('./creative-features/Crea
 export const loadCreativeFeatureScreen = () => import('./creative-features/CreativeFeatureScreen');
 export const loadCreativeFeaturesDashboardScreen = () =>
   import('./creative-features/CreativeFeaturesDashboardScreen');
+export const loadDpaOverviewScreen = () => import('./dpa/overview/DpaOverviewScreen');
+export const loadDpaAdsScreen = () => import('./dpa/ads/DpaAdsScreen');
+export const loadDpaItemsScreen = () => import('./dpa/items/DpaItemsScreen');

@@ -36,11 +36,12 @@ describe('the sidebar marks areas that are not built yet', () => {
       expect(route, item.to).toBeDefined();
       expect(item.comingSoon, item.to).toBe(!isBuilt(route!));
     }
-    expect(items.filter((item) => item.comingSoon).map((item) => item.label)).toContain('DPA performance');
+    expect(items.filter((item) => item.comingSoon).map((item) => item.label)).toContain('Video ads');
     expect(items.filter((item) => !item.comingSoon).map((item) => item.label)).toEqual(
       expect.arrayContaining([
         'Overview',
         'Performance',
+        'DPA performance',
         'Products',
         'Templates',
         'Catalogues',
@@ -52,8 +53,9 @@ describe('the sidebar marks areas that are not built yet', () => {
 
   it('shows a "Coming soon" badge beside unbuilt areas and none beside built ones', () => {
     const html = sidebarHtml(false);
-    expect(linkHtml(html, '/clients/c1/dashboard/dpa-performance/')).toContain('Coming soon');
+    expect(linkHtml(html, '/clients/c1/video-ads/')).toContain('Coming soon');
     expect(linkHtml(html, '/clients/c1/dashboard/performance/')).not.toContain('Coming soon');
+    expect(linkHtml(html, '/clients/c1/dashboard/dpa-performance/')).not.toContain('Coming soon');
     expect(linkHtml(html, '/clients/c1/sage/')).toContain('Coming soon');
     expect(linkHtml(html, '/clients/c1/products/templates/')).not.toContain('Coming soon');
     expect(linkHtml(html, '/clients/c1/brand-kit/')).not.toContain('Coming soon');
@@ -61,9 +63,7 @@ describe('the sidebar marks areas that are not built yet', () => {
 
   it('says so in the name of a collapsed link, which has no room for the badge', () => {
     const html = sidebarHtml(true);
-    expect(linkHtml(html, '/clients/c1/dashboard/dpa-performance/')).toContain(
-      'aria-label="DPA performance (coming soon)"',
-    );
+    expect(linkHtml(html, '/clients/c1/video-ads/')).toContain('aria-label="Video ads (coming soon)"');
     expect(linkHtml(html, '/clients/c1/catalogs/')).toContain('aria-label="Catalogues"');
   });
 });
