@@ -7,13 +7,11 @@ import { imageFeatureIds } from '@adloom/commerce';
 import sharp, { type Sharp } from 'sharp';
 import { imageStats } from './image-stats.js';
 
+/** Milliseconds per creative, one sample per run, for each format; and the samples' sizes in bytes. */
 export interface ExtractionMeasure {
-  format: 'jpeg' | 'png';
-  bytes: number;
-  /** Milliseconds per creative: median and 95th percentile over `runs`. */
-  medianMs: number;
-  p95Ms: number;
-  runs: number;
+  jpeg: number[];
+  png: number[];
+  bytes: { jpeg: number; png: number };
 }
 
 async function sampleCreative(): Promise<Sharp> {
@@ -48,14 +46,10 @@ async function sampleCreative(): Promise<Sharp> {
   );
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
-}
-
-/** Times the extraction of one 1080 × 1080 creative, JPEG and PNG (after `warmup` untimed runs). */
+/** Times the extraction of one 1080 × 1080 creative, JPEG and PNG (after `warmup` untimed runs of each). */
 export async function measureExtraction(
   options: { runs?: number; warmup?: number } = {},
-): Promise<ExtractionMeasure[]> {
+): Promise<ExtractionMeasure> {
   const runs = options.runs ?? 40;
   const warmup = options.warmup ?? 5;
   const base = await sampleCreative();
@@ -63,9 +57,7 @@ export async function measureExtraction(
     jpeg: await base.clone().jpeg({ quality: 90 }).toBuffer(),
     png: await base.clone().png().toBuffer(),
   };
-  const measures: ExtractionMeasure[] = [];
-  for (const format of ['jpeg', 'png'] as const) {
-    const bytes = samples[format];
+  const time = async (bytes: Buffer): Promise<number[]> => {
     for (let i = 0; i < warmup; i += 1) imageFeatureIds(await imageStats(bytes));
     const times: number[] = [];
     for (let i = 0; i < runs; i += 1) {
@@ -73,14 +65,11 @@ export async function measureExtraction(
       imageFeatureIds(await imageStats(bytes));
       times.push(performance.now() - start);
     }
-    times.sort((a, b) => a - b);
-    measures.push({
-      format,
-      bytes: bytes.length,
-      medianMs: percentile(times, 0.5),
-      p95Ms: percentile(times, 0.95),
-      runs,
-    });
-  }
-  return measures;
+    return times;
+  };
+  return {
+    jpeg: await time(samples.jpeg),
+    png: await time(samples.png),
+    bytes: { jpeg: samples.jpeg.length, png: samples.png.length },
+  };
 }
