@@ -2,6 +2,7 @@
 import { CLIENT, ServerError, builder, payload, type ServerErrorShape } from '../../../graphql/builder.js';
 import { clientActor } from '../../../graphql/context.js';
 import type { Db } from '../../../db/client.js';
+import { requestFeatureExtraction } from '../creative-features/extract/extract.jobs.js';
 import { demoDataState, resetDemoData } from './ensure.js';
 
 interface DemoDataShape {
@@ -62,6 +63,7 @@ builder.mutationField('resetDemoPerformanceData', (t) =>
       payload(async () => {
         const { clientId } = clientActor(ctx);
         await resetDemoData(ctx.deps.db, clientId);
+        await requestFeatureExtraction(ctx.deps, clientId);
         return { data: await demoData(ctx.deps.db, clientId) };
       }),
   }),

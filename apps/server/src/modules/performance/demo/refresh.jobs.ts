@@ -8,6 +8,7 @@ import type { Db } from '../../../db/client.js';
 import { rowsOf } from '../../../db/rows.js';
 import type { JobQueue } from '../../../jobs/queue.js';
 import { registerJobHandler } from '../../../jobs/registry.js';
+import { requestFeatureExtraction } from '../creative-features/extract/extract.jobs.js';
 import { demoToday, demoWindow, ensureDemoData } from './ensure.js';
 import { DEMO_ACCOUNT } from './plan.js';
 
@@ -47,5 +48,7 @@ export function queueDemoDataRefresh(jobs: JobQueue, startAfterSeconds?: number)
 registerJobHandler(REFRESH_DEMO_DATA, async (_job, ctx) => {
   // The next run is queued first, so a failing refresh does not end the chain.
   await queueDemoDataRefresh(ctx.jobs, EVERY_HOURS * 3600);
-  return { refreshed: await refreshDemoDataSets(ctx.db) };
+  const refreshed = await refreshDemoDataSets(ctx.db);
+  for (const clientId of refreshed) await requestFeatureExtraction(ctx, clientId);
+  return { refreshed };
 });
