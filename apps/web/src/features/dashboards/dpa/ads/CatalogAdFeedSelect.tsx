@@ -4,9 +4,12 @@ import { useMutation } from 'urql';
 import { useNotify } from '../../../../app/store/useNotify';
 import { mutationFailure } from '../../../../lib/graphqlErrors';
 import { SetCatalogAdFeedMutation } from '../api/setCatalogAdFeed';
+import type { DpaAdKind } from '../model/dpaPages';
 
 /** The Select's value for "the plain catalogue image" (a feed's value is its id). */
 const CATALOG_IMAGE = 'catalog';
+/** An Adloom ad published from a template without a feed: what it shows now, not a choice to make. */
+const OWN_TEMPLATE = 'template';
 
 /**
  * What a catalogue ad shows: the plain catalogue image, or the Adloom creatives of one of the workspace's
@@ -15,6 +18,7 @@ const CATALOG_IMAGE = 'catalog';
 export function CatalogAdFeedSelect({
   adId,
   adName,
+  kind,
   feedId,
   feedName,
   feeds,
@@ -22,6 +26,7 @@ export function CatalogAdFeedSelect({
 }: {
   adId: string;
   adName: string;
+  kind: DpaAdKind;
   feedId: string | null;
   feedName: string | null;
   feeds: readonly { id: string; name: string }[];
@@ -31,9 +36,11 @@ export function CatalogAdFeedSelect({
   const [{ fetching }, save] = useMutation(SetCatalogAdFeedMutation);
   // Shown at once and kept until the list is asked again (the table keys this Select by the ad's feed).
   const [chosen, setChosen] = useState<string | null>(null);
-  const value = chosen ?? feedId ?? CATALOG_IMAGE;
+  const ownTemplate = kind === 'ENHANCEMENT' && !feedId;
+  const value = chosen ?? feedId ?? (ownTemplate ? OWN_TEMPLATE : CATALOG_IMAGE);
   const options = [
     { value: CATALOG_IMAGE, label: 'Catalogue image' },
+    ...(ownTemplate ? [{ value: OWN_TEMPLATE, label: 'Adloom creatives of its template' }] : []),
     ...feeds.map((feed) => ({ value: feed.id, label: `Adloom creatives of ${feed.name}` })),
   ];
   // A feed the list does not hold (deleted, or not loaded yet) is still named.
@@ -67,7 +74,7 @@ export function CatalogAdFeedSelect({
       w={240}
       comboboxProps={{ withinPortal: true }}
       onChange={(next) => {
-        if (next && next !== value) notify.reportFailure(change(next));
+        if (next && next !== value && next !== OWN_TEMPLATE) notify.reportFailure(change(next));
       }}
     />
   );

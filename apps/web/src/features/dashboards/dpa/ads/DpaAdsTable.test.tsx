@@ -73,14 +73,14 @@ function NotificationProbe() {
 }
 
 let saved = 0;
-function render(withFeeds: boolean) {
+function render(withFeeds: boolean, shown: DpaAdRow[] = rows) {
   const host = mountInJsdom(
     <AppStoreProvider>
       <UrqlProvider value={fakeClient}>
         <MemoryRouter>
           <DpaAdsTable
             title="Catalogue ads"
-            rows={rows}
+            rows={shown}
             total={total}
             currency="EUR"
             feeds={withFeeds ? feeds : null}
@@ -164,5 +164,20 @@ describe('the catalogue ads table', () => {
     });
     expect(select?.value).toBe('Adloom creatives of Summer sale');
     expect(saved).toBe(0);
+  });
+
+  it('says an ad made from a template without a feed shows Adloom creatives, and can set it to the catalogue image', async () => {
+    mutationAnswer = { setCatalogAdFeed: { adId: 'ad-3', feedId: null, error: null } };
+    const fromTemplate: DpaAdRow = {
+      ...(rows[1] as DpaAdRow),
+      feedId: null,
+      feedName: null,
+      ad: ad('ad-3', 'DPA template'),
+    };
+    const { host } = render(true, [fromTemplate]);
+    const select = host.querySelector<HTMLInputElement>('input[aria-label="What DPA template shows"]');
+    expect(select?.value).toBe('Adloom creatives of its template');
+    await choose(select as HTMLInputElement, 'Catalogue image');
+    expect(mutations).toEqual([{ adId: 'ad-3', feedId: null }]);
   });
 });

@@ -82,6 +82,7 @@ export function DpaAdsTable({
             key={`${row.ad.id}:${row.feedId ?? ''}`}
             adId={row.ad.id}
             adName={row.ad.name}
+            kind={row.kind}
             feedId={row.feedId}
             feedName={row.feedName}
             feeds={feeds}

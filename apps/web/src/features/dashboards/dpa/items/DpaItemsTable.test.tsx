@@ -71,14 +71,21 @@ describe('the DPA items table', () => {
     expect(links(tr)).toEqual([]);
   });
 
-  it('counts the items of a category and links to one of them, not to creatives', () => {
+  it('counts the items of a category and links to its catalogue, not to creatives', () => {
     const { host, bodyRows, links } = render('CATEGORY', [
-      row({ key: 'Apparel > Shirts', label: 'Apparel > Shirts', items: 14 }),
+      row({ key: 'Apparel > Shirts', label: 'Apparel > Shirts', items: 14, itemId: null, creatives: [] }),
     ]);
     expect([...host.querySelectorAll('thead th')].map((th) => th.textContent)).toContain('Items');
     const tr = bodyRows()[0] as Element;
     expect(tr.textContent).toContain('14');
-    expect(links(tr)).toEqual([
+    expect(links(tr)).toEqual([['Catalogue', '/clients/c1/catalogs/cat-1/']]);
+  });
+
+  it('links an item group to its first item in the catalogue', () => {
+    const { bodyRows, links } = render('ITEM_GROUP', [
+      row({ key: 'GROUP-1', label: 'Linen shirt', items: 3, creatives: [] }),
+    ]);
+    expect(links(bodyRows()[0] as Element)).toEqual([
       ['An item in catalogue', '/clients/c1/catalogs/cat-1/?searchString=SKU-1&item=SKU-1'],
     ]);
   });

@@ -1,6 +1,7 @@
 import type { MetricKey } from '@adloom/commerce';
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { clientUrl } from '../../../../app/routes';
 import { AdThumbnail } from '../../components/AdThumbnail';
 import { type DashboardColumn, DashboardTable } from '../../components/DashboardTable';
 import { MetricLabel } from '../../components/MetricLabel';
@@ -145,6 +146,20 @@ export function DpaItemsTable({
 /** The item in its catalogue and, for an item, its creatives in each feed that made one. */
 function RowLinks({ clientId, grouping, row }: { clientId: string; grouping: DpaGrouping; row: DpaItemRow }) {
   const links = [];
+  if (row.catalogId && !row.itemId) {
+    // A category spans items: its catalogue, whose items it was read from.
+    links.push(
+      <Anchor
+        key="catalog"
+        component={Link}
+        to={clientUrl(clientId, 'catalogs/:id/', { id: row.catalogId })}
+        size="sm"
+        aria-label={`The catalogue of ${row.label}`}
+      >
+        Catalogue
+      </Anchor>,
+    );
+  }
   if (row.catalogId && row.itemId) {
     links.push(
       <Anchor
