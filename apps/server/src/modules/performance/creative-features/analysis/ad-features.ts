@@ -1,7 +1,8 @@
 /**
- * The ads a creative-features report reads, in one aggregation: every ad of the scope that spent in the
- * range, its campaign, its sums of the metrics the features are measured on, and its features (null when
- * not computed yet).
+ * The ads a creative-features report reads: every ad of the scope that spent in the range, its campaign,
+ * its sums of the metrics the features are measured on, and its features (null when not computed yet).
+ * Two queries side by side: the scope's ads with their features (no insight rows), and one aggregation of
+ * the range's insight rows per ad, which is the cost of the page (10 million rows: bench:creative-features).
  */
 import { sql } from 'drizzle-orm';
 import { emptySums } from '@adloom/commerce';
@@ -11,16 +12,54 @@ import { scopeFilter, type AccountScope } from '../../scope.js';
 import type { AnalysedAd } from './effects.js';
 
 export interface ScopeAds {
-  /** Ads with known features that spent in the range. */
+  /** Ads with known features that spent in the range, by ad id. */
   analysed: AnalysedAd[];
   /** Ads that spent in the range whose features are not known. */
   withoutFeatures: number;
 }
 
-interface AdRow {
-  adId: string;
+/** An ad of the scope: its campaign and its features (null when not known). */
+export interface ScopeAdMeta {
   campaignId: string;
-  features: string | null;
+  features: string[] | null;
+}
+
+/**
+ * Settings for a statement that aggregates a range of insight rows: a hash aggregate of 50,000 ads needs
+ * more than the default 4 MB (it spilled to disk), and compiling it (JIT) costs more than it saves.
+ */
+export async function forLargeAggregate<T>(db: Db, run: (tx: Pick<Db, 'execute'>) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_sort = off`);
+    await tx.execute(sql`set local work_mem = '64MB'`);
+    await tx.execute(sql`set local jit = off`);
+    return run(tx);
+  });
+}
+
+/** The scope's ads (whether or not they ran): campaign and features. Ids have no comma, so one string each. */
+export async function scopeAdsMeta(db: Db, scope: AccountScope): Promise<Map<string, ScopeAdMeta>> {
+  if (scope.accountIds.length === 0) return new Map();
+  const rows = rowsOf<{ id: string; campaignId: string; features: string | null }>(
+    await db.execute(sql`
+      select a.id::text as id, a.campaign_id::text as "campaignId", array_to_string(f.features, ',') as features
+      from ads a
+      left join creative_features f on f.id = a.creative_features_id and f.client_id = a.client_id
+      where ${scopeFilter(scope, 'a')}`),
+  );
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        campaignId: r.campaignId,
+        features: r.features == null ? null : r.features === '' ? [] : r.features.split(','),
+      },
+    ]),
+  );
+}
+
+interface SumsRow {
+  adId: string;
   spend: number;
   impressions: number;
   linkClicks: number;
@@ -29,43 +68,38 @@ interface AdRow {
 }
 
 /**
- * As dashboards/ads.ts adSums: the range's rows are summed per ad first (the (client_id, day) index), then
- * joined to the scope's ads, with sorting off so the grouping hashes. The features come back as one string
- * (ids have no comma): parsing 50,000 text arrays costs more than splitting strings.
+ * The client's ads that spent in the range, summed: as dashboards/ads.ts adSums, the rows of the range are
+ * read through the (client_id, day) index and grouped by ad, in parallel, before any join.
  */
-export async function scopeAds(db: Db, scope: AccountScope): Promise<ScopeAds> {
-  if (scope.accountIds.length === 0) return { analysed: [], withoutFeatures: 0 };
-  const rows = await db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_sort = off`);
-    return rowsOf<AdRow>(
+async function rangeSums(db: Db, scope: AccountScope): Promise<SumsRow[]> {
+  return forLargeAggregate(db, async (tx) =>
+    rowsOf<SumsRow>(
       await tx.execute(sql`
-        select s.ad_id::text as "adId", a.campaign_id::text as "campaignId",
-          array_to_string(f.features, ',') as features,
-          s.spend, s.impressions, s.link_clicks as "linkClicks", s.purchases, s.purchase_value as "purchaseValue"
-        from (
-          select d.ad_id, sum(d.spend)::float8 as spend, sum(d.impressions)::float8 as impressions,
-            sum(d.link_clicks)::float8 as link_clicks, sum(d.purchases)::float8 as purchases,
-            sum(d.purchase_value)::float8 as purchase_value
-          from ad_insights_daily d
-          where d.client_id = ${scope.clientId} and d.day between ${scope.from} and ${scope.to}
-          group by d.ad_id
-          having sum(d.spend) > 0
-        ) s
-        join ads a on a.id = s.ad_id
-        left join creative_features f on f.id = a.creative_features_id and f.client_id = a.client_id
-        where ${scopeFilter(scope, 'a')}`),
-    );
-  });
+        select d.ad_id::text as "adId", sum(d.spend)::float8 as spend, sum(d.impressions::float8) as impressions,
+          sum(d.link_clicks::float8) as "linkClicks", sum(d.purchases)::float8 as purchases,
+          sum(d.purchase_value)::float8 as "purchaseValue"
+        from ad_insights_daily d
+        where d.client_id = ${scope.clientId} and d.day between ${scope.from} and ${scope.to}
+        group by d.ad_id
+        having sum(d.spend) > 0`),
+    ),
+  );
+}
+
+/** The analysed ads and the count of those without known features, from the scope's ads and the range's sums. */
+export function joinScopeAds(meta: Map<string, ScopeAdMeta>, sums: readonly SumsRow[]): ScopeAds {
   const analysed: AnalysedAd[] = [];
   let withoutFeatures = 0;
-  for (const r of rows) {
-    if (r.features == null) {
+  for (const r of sums) {
+    const ad = meta.get(r.adId);
+    if (!ad) continue;
+    if (!ad.features) {
       withoutFeatures += 1;
       continue;
     }
     analysed.push({
       adId: r.adId,
-      campaignId: r.campaignId,
+      campaignId: ad.campaignId,
       sums: {
         ...emptySums(),
         spend: Number(r.spend),
@@ -74,10 +108,21 @@ export async function scopeAds(db: Db, scope: AccountScope): Promise<ScopeAds> {
         purchases: Number(r.purchases),
         purchaseValue: Number(r.purchaseValue),
       },
-      features: r.features === '' ? [] : r.features.split(','),
+      features: ad.features,
     });
   }
   // A stable order (the regression's sums do not depend on it, but ties in the gallery do).
-  analysed.sort((a, b) => a.adId.localeCompare(b.adId));
+  analysed.sort((a, b) => (a.adId < b.adId ? -1 : a.adId > b.adId ? 1 : 0));
   return { analysed, withoutFeatures };
+}
+
+/** The scope's analysed ads: its ads' features and the range's sums, read side by side. */
+export async function scopeAds(
+  db: Db,
+  scope: AccountScope,
+  meta?: Promise<Map<string, ScopeAdMeta>>,
+): Promise<ScopeAds> {
+  if (scope.accountIds.length === 0) return { analysed: [], withoutFeatures: 0 };
+  const [ads, sums] = await Promise.all([meta ?? scopeAdsMeta(db, scope), rangeSums(db, scope)]);
+  return joinScopeAds(ads, sums);
 }

@@ -153,13 +153,17 @@ export interface FeatureAnalysis {
   presence: Map<string, Uint8Array>;
 }
 
-/** Everything the features share: the regression's prepared ads, the winners, which ad has which feature. */
+/**
+ * Everything the features share: the regression's prepared ads, the winners, which ad has which feature
+ * (every feature, or only those named).
+ */
 export function analyseAds(
   ads: readonly AnalysedAd[],
   metric: FeatureMetric,
   minSpend: number,
+  only?: readonly string[],
 ): FeatureAnalysis {
-  const presence = new Map<string, Uint8Array>();
+  const presence = new Map<string, Uint8Array>(only?.map((f) => [f, new Uint8Array(ads.length)]));
   const spend = new Float64Array(ads.length);
   const value = new Float64Array(ads.length);
   ads.forEach((a, i) => {
@@ -168,6 +172,7 @@ export function analyseAds(
     for (const f of a.features) {
       let has = presence.get(f);
       if (!has) {
+        if (only) continue;
         has = new Uint8Array(ads.length);
         presence.set(f, has);
       }

@@ -11,7 +11,7 @@ import { adsWithValues, type PerformanceAdShape } from '../../dashboards/ads.js'
 import { minSpendOf } from '../../dashboards/settings.js';
 import { METRIC_SQL_SUMS, sumsFromRow } from '../../dashboards/sql-metrics.js';
 import type { AccountScope } from '../../scope.js';
-import { scopeAds, type ScopeAds } from './ad-features.js';
+import { scopeAds, scopeAdsMeta, type ScopeAds } from './ad-features.js';
 import {
   analyseAds,
   effectOf,
@@ -146,19 +146,31 @@ export async function creativeFeatureDetail(
   limit: number,
 ): Promise<CreativeFeatureDetailShape | null> {
   if (!creativeFeatureInfo(featureId)) return null;
-  const [ads, minSpend, series, infos] = await Promise.all([
-    scopeAds(db, scope),
+  // The day series needs the ads' features first (cheap); the range's sums per ad are read meanwhile.
+  const meta = scopeAdsMeta(db, scope);
+  const series = meta.then((ads) => {
+    const known: string[] = [];
+    const withFeature: string[] = [];
+    for (const [id, ad] of ads) {
+      if (!ad.features) continue;
+      known.push(id);
+      if (ad.features.includes(featureId)) withFeature.push(id);
+    }
+    return featureSeries(db, scope, { known, withFeature }, metric);
+  });
+  const [ads, minSpend, points, infos] = await Promise.all([
+    scopeAds(db, scope, meta),
     minSpendOf(db, scope.clientId),
-    featureSeries(db, scope, featureId, metric),
+    series,
     featureInfos(db, [featureId]),
   ]);
-  const analysis = analyseAds(ads.analysed, metric, minSpend);
+  const analysis = analyseAds(ads.analysed, metric, minSpend, [featureId]);
   return {
     effect: withInfo(effectOf(analysis, featureId), infos.get(featureId)!),
     method: featureMethod(metric),
     currency: scope.currency,
     ads: await galleryOf(db, scope, ads, analysis, featureId, minSpend, limit),
-    series,
+    series: points,
   };
 }
 
