@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
-import { metricValue, emptySums } from '@adloom/commerce';
+import { CREATIVE_FEATURES_VERSION, metricValue, emptySums } from '@adloom/commerce';
 import { createTestApp, describeEachDatabase, gql, twoClients, type TestApp } from './harness.js';
 import { ads, creativeFeatures, templateTags } from '../src/db/schema.js';
 import type { Db } from '../src/db/client.js';
@@ -117,7 +117,7 @@ async function giveFeatures(
         imageKey: `url:https://cdn.example.com/${encodeURIComponent(name)}.jpg`,
         source: 'image',
         features: list,
-        keysVersion: 'test',
+        keysVersion: CREATIVE_FEATURES_VERSION,
       })
       .returning();
     await db

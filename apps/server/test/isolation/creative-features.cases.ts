@@ -44,14 +44,13 @@ addClientCases({
         w,
         `query($a: [ID!], $c: [ID!]) { creativeFeatures(from: "2026-03-01", to: "2026-03-31", metric: CTR,
            filter: { accountIds: $a, campaignIds: $c }) { adsAnalysed adsWithoutFeatures spendAnalysed
-           extraction { done pending failed } features { feature { id } } } }`,
+           features { feature { id } } } }`,
         { a: [accountId], c: [campaignId] },
       );
       expect(res.data?.creativeFeatures).toEqual({
         adsAnalysed: 0,
         adsWithoutFeatures: 0,
         spendAnalysed: 0,
-        extraction: { done: 0, pending: 0, failed: 0 },
         features: [],
       });
     },

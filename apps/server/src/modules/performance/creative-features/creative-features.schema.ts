@@ -16,10 +16,10 @@ import {
   type CreativeFeatureDetailShape,
   type CreativeFeaturesReportShape,
   type EffectShape,
+  type ExtractionShape,
   type FeatureAdShape,
   type FeatureInfoShape,
 } from './analysis/report.js';
-import type { ExtractionShape } from './analysis/extraction.js';
 import type { FeaturePointShape } from './analysis/series.js';
 import type { LibraryTagShape } from './analysis/template-tags.js';
 

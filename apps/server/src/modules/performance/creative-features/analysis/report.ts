@@ -11,6 +11,7 @@ import { adsWithValues, type PerformanceAdShape } from '../../dashboards/ads.js'
 import { minSpendOf } from '../../dashboards/settings.js';
 import { METRIC_SQL_SUMS, sumsFromRow } from '../../dashboards/sql-metrics.js';
 import type { AccountScope } from '../../scope.js';
+import { extractionProgress } from '../extract/index.js';
 import { scopeAds, scopeAdsMeta, type ScopeAds } from './ad-features.js';
 import {
   analyseAds,
@@ -21,7 +22,6 @@ import {
   type FeatureEffectShape,
   type FeatureMetric,
 } from './effects.js';
-import { extractionCounts, type ExtractionShape } from './extraction.js';
 import { MIN_ADS_EACH_SIDE } from './regression.js';
 import { featureSeries, type FeaturePointShape } from './series.js';
 import { libraryTagsOf, type LibraryTagShape } from './template-tags.js';
@@ -33,6 +33,9 @@ export interface FeatureInfoShape extends CreativeFeatureInfo {
 export interface EffectShape extends Omit<FeatureEffectShape, 'featureId'> {
   feature: FeatureInfoShape;
 }
+
+/** How far feature extraction has got for the client (extract/: extractionProgress). */
+export type ExtractionShape = Awaited<ReturnType<typeof extractionProgress>>;
 
 export interface CreativeFeaturesReportShape {
   metric: FeatureMetric;
@@ -116,7 +119,7 @@ export async function creativeFeaturesReport(
   const [ads, minSpend, extraction] = await Promise.all([
     scopeAds(db, scope),
     minSpendOf(db, scope.clientId),
-    extractionCounts(db, scope),
+    extractionProgress(db, scope.clientId),
   ]);
   const analysis = analyseAds(ads.analysed, metric, minSpend);
   const infos = await featureInfos(db, [...analysis.presence.keys()]);
