@@ -367,6 +367,22 @@ describeEachDatabase('creative features extraction on %s', (kind) => {
     );
   });
 
+  it('gives an ad that shows another image the new image’s features', async () => {
+    const changing = ad({ creativeUrl: `${origin}/red.png` });
+    const [id] = await addAds(clientA, [changing]);
+    await run(clientA);
+    expect((await rowOf(id!))!.imageKey).toBe(`url:${origin}/red.png`);
+    // The next sync reads another image for the same ad: its old features no longer apply.
+    await addAds(clientA, [{ ...changing, creativeUrl: `${origin}/blue.png` }]);
+    expect(await rowOf(id!)).toBeNull();
+    await run(clientA);
+    expect((await rowOf(id!))!).toMatchObject({ imageKey: `url:${origin}/blue.png` });
+    expect((await rowOf(id!))!.features).toContain('dominant_color_blue');
+    // The same image again changes nothing.
+    await addAds(clientA, [{ ...changing, creativeUrl: `${origin}/blue.png` }]);
+    expect((await rowOf(id!))!.imageKey).toBe(`url:${origin}/blue.png`);
+  });
+
   it('runs as a job that a request queues once per client', async () => {
     const [fresh] = await addAds(clientA, [ad({ creativeUrl: `${origin}/red.png?size=large` })]);
     served.set('/red.png?size=large', await solid(400, 400, '#d01818'));
@@ -385,6 +401,11 @@ describeEachDatabase('creative features extraction on %s', (kind) => {
   });
 
   it('computes the features of a feed’s creatives when its generation run ends', async () => {
+    // A catalogue ad of the feed's item, whose creative is not generated yet: no image to read so far.
+    const [catalogAd] = await addAds(clientA, [
+      ad({ creativeKind: 'catalog', feedId: feedIdA, catalogItemId: 'SKU-2' }),
+    ]);
+    expect(await extractionProgress(t.deps.db, clientA)).toMatchObject({ pending: 0 });
     await queueGeneration(t.deps.jobs, { id: feedIdA, clientId: clientA }, ['SKU-2']);
     const generated = await until(
       async () =>
@@ -405,6 +426,12 @@ describeEachDatabase('creative features extraction on %s', (kind) => {
       'the features of the generated creative',
     );
     expect(row!.features.slice(0, TEMPLATE_FEATURES.length)).toEqual(TEMPLATE_FEATURES);
+    const linked = await until(
+      () => rowOf(catalogAd!),
+      (found) => found !== null,
+      'the catalogue ad’s features',
+    );
+    expect(linked!.id).toBe(row!.id);
   });
 });
 

@@ -192,6 +192,14 @@ export async function upsertAdTree(
           designId: sql`coalesce(excluded.design_id, ${ads.designId})`,
           templateVersionId: sql`coalesce(excluded.template_version_id, ${ads.templateVersionId})`,
           catalogItemId: sql`coalesce(excluded.catalog_item_id, ${ads.catalogItemId})`,
+          // Another image or creative means other features (issue 19): the ad waits for its new row.
+          creativeFeaturesId: sql`case when (coalesce(excluded.creative_url, ${ads.creativeUrl}),
+              coalesce(excluded.thumbnail_url, ${ads.thumbnailUrl}), coalesce(excluded.feed_id, ${ads.feedId}),
+              coalesce(excluded.catalog_item_id, ${ads.catalogItemId}),
+              coalesce(excluded.template_version_id, ${ads.templateVersionId}))
+            is not distinct from (${ads.creativeUrl}, ${ads.thumbnailUrl}, ${ads.feedId}, ${ads.catalogItemId},
+              ${ads.templateVersionId})
+            then ${ads.creativeFeaturesId} end`,
         },
       })
       .returning({ id: ads.id, externalId: ads.externalId });

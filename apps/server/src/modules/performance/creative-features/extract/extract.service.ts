@@ -132,6 +132,13 @@ const HAS_IMAGE = sql`(fc.output_key is not null
   or (coalesce(a.creative_kind, '') <> 'video' and a.creative_url ~* '^(https?://|/files/)')
   or a.thumbnail_url ~* '^(https?://|/files/)')`;
 
+/**
+ * SQL: the ad `a` needs its row (computed or found): it has none, or one of another feature list, or its feed
+ * creative was generated again since (another image).
+ */
+const NEEDS_ROW = sql`(cf.id is null or cf.keys_version <> ${CREATIVE_FEATURES_VERSION}
+  or (fc.output_key is not null and cf.image_key <> 'file:' || fc.output_key))`;
+
 /** SQL: the ad's feed creative, only through a feed of the ad's own client. */
 const FEED_CREATIVE_JOIN = sql`left join feeds f on f.id = a.feed_id and f.client_id = a.client_id
   left join feed_creatives fc on fc.feed_id = f.id and fc.item_id = a.catalog_item_id and fc.output_key is not null
@@ -151,9 +158,7 @@ async function pendingAds(db: Db, clientId: string, after: string | null): Promi
       from ads a
       ${FEED_CREATIVE_JOIN}
       left join creative_features cf on cf.id = a.creative_features_id
-      where a.client_id = ${clientId}
-        and (cf.id is null or cf.keys_version <> ${CREATIVE_FEATURES_VERSION})
-        and ${HAS_IMAGE}
+      where a.client_id = ${clientId} and ${NEEDS_ROW} and ${HAS_IMAGE}
         ${after ? sql`and a.id > ${after}` : sql``}
       order by a.id
       limit ${AD_BATCH}`),
@@ -293,9 +298,8 @@ export async function extractionProgress(
   const [ads] = rowsOf<{ done: number; pending: number }>(
     await db.execute(sql`
       select
-        count(*) filter (where cf.keys_version = ${CREATIVE_FEATURES_VERSION})::int as done,
-        count(*) filter (where (cf.id is null or cf.keys_version <> ${CREATIVE_FEATURES_VERSION})
-          and ${HAS_IMAGE})::int as pending
+        count(*) filter (where not ${NEEDS_ROW})::int as done,
+        count(*) filter (where ${NEEDS_ROW} and ${HAS_IMAGE})::int as pending
       from ads a
       ${FEED_CREATIVE_JOIN}
       left join creative_features cf on cf.id = a.creative_features_id
@@ -317,7 +321,7 @@ export async function clientsWithPendingFeatures(db: Db): Promise<string[]> {
       from ads a
       ${FEED_CREATIVE_JOIN}
       left join creative_features cf on cf.id = a.creative_features_id
-      where (cf.id is null or cf.keys_version <> ${CREATIVE_FEATURES_VERSION}) and ${HAS_IMAGE}
+      where ${NEEDS_ROW} and ${HAS_IMAGE}
       union
       select client_id from creative_features where keys_version <> ${CREATIVE_FEATURES_VERSION}
       union
