@@ -253,6 +253,18 @@ describe('the DPA pages', () => {
     expect(enhancement.text()).toContain('Summer sale');
   });
 
+  it('ads: with no feed in the workspace, says every catalogue ad shows the catalogue image and where to make one', () => {
+    answers.DpaFeeds = () => ({ feeds: [] });
+    answers.DpaAds = () => ({
+      dpaAds: { currency: 'EUR', total: values(100, 0.02), rows: [adRow('1', 'CATALOG', null)] },
+    });
+    const { host, text } = render('dashboard/dpa-performance/ads/');
+    expect(text()).toContain('This workspace has no feed yet');
+    expect(
+      [...host.querySelectorAll('a')].find((a) => a.textContent === 'create one in Products'),
+    ).toHaveProperty('pathname', '/clients/c1/products/');
+  });
+
   it('categories: by product type first, then by Google product category, with the products no catalogue holds', () => {
     answers.DpaItems = () => ({
       dpaItems: {

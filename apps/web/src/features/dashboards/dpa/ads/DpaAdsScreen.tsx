@@ -1,5 +1,7 @@
-import { Alert, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Skeleton, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
 import { useQuery } from 'urql';
+import { clientUrl } from '../../../../app/routes';
 import { QueryState } from '../../../../components/QueryState';
 import type { ClientScreenProps } from '../../../clients';
 import { dashboardQueryContext } from '../../api/queryContext';
@@ -56,6 +58,16 @@ function DpaAdsContent({ scope, page }: { scope: DashboardScope; page: DpaPage }
             Ads Manager on a feed’s catalogue, cannot tell: choose in “Shows” the feed whose creatives it
             uses, and the lift on the overview compares it with the plain catalogue image.
           </Text>
+          {feeds.data?.feeds.length === 0 && (
+            <Text size="sm" mt="xs">
+              This workspace has no feed yet, so every catalogue ad shows the catalogue image. A feed makes
+              Adloom creatives of a product set with a template:{' '}
+              <Anchor component={Link} to={clientUrl(scope.clientId, 'products/')} size="sm">
+                create one in Products
+              </Anchor>
+              .
+            </Text>
+          )}
         </Alert>
       )}
       {!report ? (
