@@ -17,6 +17,8 @@ import { LiftBar, SignificanceBadge } from './LiftBar';
 
 const count = (value: number) => value.toLocaleString('en-GB');
 
+const MARK_ADS = 'Mark which ads show Adloom creatives';
+
 /** Why no item was compared, and what to do about it. */
 export const NO_COMPARISON: Record<NoComparisonReason, { title: string; text: string; fix: string | null }> =
   {
@@ -28,17 +30,17 @@ export const NO_COMPARISON: Record<NoComparisonReason, { title: string; text: st
     'no-catalog': {
       title: 'No catalogue ad shows the plain catalogue image',
       text: 'Every catalogue ad delivered in this range shows Adloom creatives, so there is nothing to compare them with. If some of them show the plain catalogue image, set “Shows” to “Catalogue image” on the Ads tab.',
-      fix: 'Mark which ads show Adloom creatives',
+      fix: MARK_ADS,
     },
     'no-enhancement': {
       title: 'No catalogue ad is known to show Adloom creatives',
       text: 'Ads imported from an export or made in Ads Manager cannot tell which feed’s images they show, so they count as the plain catalogue image. On the Ads tab, set “Shows” to the feed whose Adloom creatives each ad uses.',
-      fix: 'Mark which ads show Adloom creatives',
+      fix: MARK_ADS,
     },
     'no-overlap': {
       title: 'No item was delivered by both kinds of ads',
       text: 'Ads with Adloom creatives and ads with the plain catalogue image delivered different items in this range, and lift is measured on the same items only. Widen the range, or let both kinds of ads draw on the same product set.',
-      fix: 'Mark which ads show Adloom creatives',
+      fix: MARK_ADS,
     },
   };
 
@@ -123,6 +125,8 @@ function LiftValue({ metric }: { metric: LiftMetric | undefined }) {
 
 function NoComparison({ reason, adsUrl }: { reason: NoComparisonReason | null; adsUrl: string }) {
   const explained = reason ? NO_COMPARISON[reason] : null;
+  // While the reason is not known yet, marking the ads is the likeliest way to a comparison.
+  const fix = explained ? explained.fix : MARK_ADS;
   return (
     <Alert color="yellow" variant="light" title={explained?.title ?? 'No item was compared'}>
       <Stack gap="xs" align="flex-start">
@@ -130,7 +134,7 @@ function NoComparison({ reason, adsUrl }: { reason: NoComparisonReason | null; a
           {explained?.text ??
             'Lift compares the same items shown with Adloom creatives and with the plain catalogue image; no item was delivered by both in this range.'}
         </Text>
-        {(explained?.fix ?? !explained) && (
+        {fix && (
           <Button
             component={Link}
             to={adsUrl}
@@ -138,7 +142,7 @@ function NoComparison({ reason, adsUrl }: { reason: NoComparisonReason | null; a
             variant="light"
             rightSection={<IconArrowRight size={14} />}
           >
-            {explained?.fix ?? 'Mark which ads show Adloom creatives'}
+            {fix}
           </Button>
         )}
       </Stack>
