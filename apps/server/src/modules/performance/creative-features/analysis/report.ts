@@ -72,9 +72,15 @@ const EVENT_WORDS: Readonly<Record<FeatureMetric, string>> = {
   roas: 'purchase (at the campaign’s cost per purchase and order value)',
 };
 
+/** The metric's name inside a sentence: CTR and ROAS as they are, conversion rate in lower case. */
+function inSentence(metric: FeatureMetric): string {
+  const label = METRICS[metric].label;
+  return label === label.toUpperCase() ? label : label.charAt(0).toLowerCase() + label.slice(1);
+}
+
 /** How the lifts were estimated, for the page. */
 export function featureMethod(metric: FeatureMetric): string {
-  const label = METRICS[metric].label;
+  const label = inSentence(metric);
   return (
     `Ads with known features that spent in the range. For each feature, a weighted least-squares regression of each ad’s log ${label} ` +
     `on whether it has the feature, with a fixed effect per campaign (ads are compared with ads of their own campaign) and the log of the ad’s spend as a control, ` +
@@ -87,7 +93,7 @@ export function featureMethod(metric: FeatureMetric): string {
 
 /** What a winner is, for the page. */
 export function winnerDefinition(metric: FeatureMetric, minSpend: number, currency: string | null): string {
-  const label = METRICS[metric].label;
+  const label = inSentence(metric);
   const money = `${minSpend} ${currency ?? ''}`.trim();
   return (
     `A winner is an analysed ad that spent at least ${money} in the range (the minimum spend of winners and losers) whose empirical-Bayes estimate of its ${label}, ` +
