@@ -29,6 +29,7 @@ import { JOBS } from '../src/jobs/queue.js';
 import { startRegisteredWorkers } from '../src/jobs/registry.js';
 import { queueGeneration } from '../src/modules/feeds/feeds.service.js';
 import { generateCreative } from '../src/modules/feeds/generation/generate.js';
+import { clientsWithPendingFeatures } from '../src/modules/performance/creative-features/extract/extract.service.js';
 import {
   ensureAccount,
   EXTRACT_FEATURES_JOB,
@@ -321,6 +322,8 @@ describeEachDatabase('creative features extraction on %s', (kind) => {
       .where(inArray(creativeFeatures.id, [current.id, adloom.id]));
     const progress = await extractionProgress(t.deps.db, clientA);
     expect(progress.pending).toBeGreaterThanOrEqual(4);
+    // The sweep finds the client whose rows are of another list.
+    expect(await clientsWithPendingFeatures(t.deps.db)).toContain(clientA);
     const downloads = hits.get('/red.png');
     await run(clientA);
     const [again] = await t.deps.db
@@ -339,6 +342,7 @@ describeEachDatabase('creative features extraction on %s', (kind) => {
     expect(adloomAgain!.features).toEqual(adloom.features);
     expect(hits.get('/red.png')).toBe(downloads);
     expect(await extractionProgress(t.deps.db, clientA)).toMatchObject({ pending: 0 });
+    expect(await clientsWithPendingFeatures(t.deps.db)).not.toContain(clientA);
   });
 
   it('gives another client’s identical image a row of its own, and never reads another client’s files', async () => {
@@ -354,8 +358,10 @@ describeEachDatabase('creative features extraction on %s', (kind) => {
     expect(row.clientId).toBe(clientB);
     expect(row.id).not.toBe(aRow.id);
     expect(row.features).toEqual(aRow.features);
-    // Client A's stored creative (and its template) are not client B's to read.
+    // Client A's stored creative (and its template) are not client B's to read, nor waited for.
     expect(await rowOf(foreignFile!)).toBeNull();
+    expect(await extractionProgress(t.deps.db, clientB)).toEqual({ done: 1, pending: 0, failed: 0 });
+    expect(await clientsWithPendingFeatures(t.deps.db)).not.toContain(clientB);
     expect((await rowsOfClient(clientB)).map((r) => r.imageKey)).toEqual([`url:${url}`]);
     expect(await rowsOfClient(clientA)).toEqual(expect.arrayContaining(aRows));
   });

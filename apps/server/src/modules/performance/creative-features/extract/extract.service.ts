@@ -10,7 +10,7 @@
  * keeps a row with its error and its template features only; other rows are never touched.
  */
 import { aspectFeatureId, CREATIVE_FEATURES_VERSION, imageFeatureIds } from '@adloom/commerce';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../../../deps.js';
 import type { Db } from '../../../../db/client.js';
 import { creativeFeatures, type StoredImageStats } from '../../../../db/schema.js';
@@ -127,10 +127,17 @@ export async function extractCreative(
   return { id: row!.id, computed: true, error };
 }
 
+/**
+ * SQL: a URL of the ad `a` that image-source.ts reads: an http(s) address or one of our /files/ paths, but
+ * never a file of another client (a stored key names its client: clients/<id>/…).
+ */
+const readable = (url: SQL) => sql`(${url} ~* '^(https?://|/files/(library|clients)/)'
+  and (${url} !~ 'clients/[0-9a-f-]{36}/' or strpos(${url}, 'clients/' || a.client_id::text || '/') > 0))`;
+
 /** SQL: the ad `a` (with its feed creative `fc`) shows an image we can read (as image-source.ts decides). */
 const HAS_IMAGE = sql`(fc.output_key is not null
-  or (coalesce(a.creative_kind, '') <> 'video' and a.creative_url ~* '^(https?://|/files/)')
-  or a.thumbnail_url ~* '^(https?://|/files/)')`;
+  or (coalesce(a.creative_kind, '') <> 'video' and ${readable(sql`a.creative_url`)})
+  or ${readable(sql`a.thumbnail_url`)})`;
 
 /**
  * SQL: the ad `a` needs its row (computed or found): it has none, or one of another feature list, or its feed
