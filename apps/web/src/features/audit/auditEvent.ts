@@ -34,6 +34,8 @@ const TARGET_KINDS: Record<string, string> = {
   feed: 'Feed',
   brand_kit_item: 'Brand kit item',
   session: 'Session',
+  integration: 'Integration',
+  ad: 'Ad',
 };
 
 export function targetKindLabel(kind: string | null): string {
