@@ -37,12 +37,23 @@ export async function forLargeAggregate<T>(db: Db, run: (tx: Pick<Db, 'execute'>
   });
 }
 
-/** The scope's ads (whether or not they ran): campaign and features. Ids have no comma, so one string each. */
-export async function scopeAdsMeta(db: Db, scope: AccountScope): Promise<Map<string, ScopeAdMeta>> {
+/**
+ * The scope's ads (whether or not they ran): campaign and features, as one string each (ids have no comma).
+ * With `onlyFeature`, an ad's features are that one or none (one feature's page needs no more).
+ */
+export async function scopeAdsMeta(
+  db: Db,
+  scope: AccountScope,
+  onlyFeature?: string,
+): Promise<Map<string, ScopeAdMeta>> {
   if (scope.accountIds.length === 0) return new Map();
+  const features =
+    onlyFeature === undefined
+      ? sql`array_to_string(f.features, ',')`
+      : sql`case when f.id is null then null when f.features @> array[${onlyFeature}]::text[] then ${onlyFeature}::text else '' end`;
   const rows = rowsOf<{ id: string; campaignId: string; features: string | null }>(
     await db.execute(sql`
-      select a.id::text as id, a.campaign_id::text as "campaignId", array_to_string(f.features, ',') as features
+      select a.id::text as id, a.campaign_id::text as "campaignId", ${features} as features
       from ads a
       left join creative_features f on f.id = a.creative_features_id and f.client_id = a.client_id
       where ${scopeFilter(scope, 'a')}`),

@@ -156,7 +156,7 @@ export async function creativeFeatureDetail(
 ): Promise<CreativeFeatureDetailShape | null> {
   if (!creativeFeatureInfo(featureId)) return null;
   // The day series needs the ads' features first (cheap); the range's sums per ad are read meanwhile.
-  const meta = scopeAdsMeta(db, scope);
+  const meta = scopeAdsMeta(db, scope, featureId);
   const series = meta.then((ads) => {
     const known: string[] = [];
     const withFeature: string[] = [];
