@@ -373,6 +373,23 @@ describeEachDatabase('creative features extraction on %s', (kind) => {
     );
   });
 
+  it('describes an image by its template when one of the ads showing it knows the template', async () => {
+    // A video's poster frame is a generated creative, its ad does not say which template made it.
+    const key = `clients/${clientA}/creatives/${'1'.repeat(64)}.jpg`;
+    await t.deps.files.put(key, await solid(1080, 1080, '#2050c0'));
+    const [poster] = await addAds(clientA, [ad({ creativeKind: 'video', thumbnailUrl: filePath(key) })]);
+    await run(clientA);
+    expect((await rowOf(poster!))!).toMatchObject({ source: 'image', templateVersionId: null });
+    const [image] = await addAds(clientA, [ad({ creativeUrl: filePath(key), templateVersionId: versionId })]);
+    await run(clientA);
+    const row = (await rowOf(image!))!;
+    expect(row).toMatchObject({ source: 'adloom', templateVersionId: versionId });
+    expect(row.features.slice(0, TEMPLATE_FEATURES.length)).toEqual(TEMPLATE_FEATURES);
+    expect(row.features).toContain('dominant_color_blue');
+    // Still one row for the image, which both ads show.
+    expect((await rowOf(poster!))!.id).toBe(row.id);
+  });
+
   it('gives an ad that shows another image the new image’s features', async () => {
     const changing = ad({ creativeUrl: `${origin}/red.png` });
     const [id] = await addAds(clientA, [changing]);

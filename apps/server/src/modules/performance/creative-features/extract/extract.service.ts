@@ -36,7 +36,8 @@ export interface ExtractionRun {
 
 /** Remembers what one run computed: a key computed once, template features read once per version and design. */
 interface RunCache {
-  rows: Map<string, string>;
+  /** Image key → its row, and whether the row holds a template's features. */
+  rows: Map<string, { id: string; templated: boolean }>;
   templates: Map<string, Promise<string[] | null>>;
 }
 
@@ -73,7 +74,9 @@ async function templateFeatures(
 
 /**
  * Computes the features row of one image of a client (or leaves a current one alone) and returns its id.
- * `force` computes a current row again (its stored measures are reused).
+ * `force` computes a current row again (its stored measures are reused). One image may be shown by an ad
+ * that knows its template and by one that does not (a video's poster, an upload): a row without template
+ * features is computed again, with them, when an ad that knows the template comes.
  */
 export async function extractCreative(
   deps: ExtractDeps,
@@ -82,14 +85,21 @@ export async function extractCreative(
   options: { force?: boolean; cache?: RunCache } = {},
 ): Promise<{ id: string; computed: boolean; error: string | null }> {
   const cache = options.cache ?? newCache();
+  const addsTemplate = (templated: boolean) => ref.templateVersionId !== null && !templated;
   const known = cache.rows.get(ref.imageKey);
-  if (known && !options.force) return { id: known, computed: false, error: null };
+  if (known && !options.force && !addsTemplate(known.templated))
+    return { id: known.id, computed: false, error: null };
   const [existing] = await deps.db
     .select()
     .from(creativeFeatures)
     .where(and(eq(creativeFeatures.clientId, clientId), eq(creativeFeatures.imageKey, ref.imageKey)));
-  if (existing && existing.keysVersion === CREATIVE_FEATURES_VERSION && !options.force) {
-    cache.rows.set(ref.imageKey, existing.id);
+  if (
+    existing &&
+    existing.keysVersion === CREATIVE_FEATURES_VERSION &&
+    !options.force &&
+    !addsTemplate(existing.templateVersionId !== null)
+  ) {
+    cache.rows.set(ref.imageKey, { id: existing.id, templated: existing.templateVersionId !== null });
     return { id: existing.id, computed: false, error: existing.error };
   }
   const template = await templateFeatures(deps, clientId, ref, cache);
@@ -123,7 +133,11 @@ export async function extractCreative(
     .values({ clientId, imageKey: ref.imageKey, ...values })
     .onConflictDoUpdate({ target: [creativeFeatures.clientId, creativeFeatures.imageKey], set: values })
     .returning({ id: creativeFeatures.id });
-  cache.rows.set(ref.imageKey, row!.id);
+  // Marked as holding a template even when its template could not be read, so it is tried once a run.
+  cache.rows.set(ref.imageKey, {
+    id: row!.id,
+    templated: template !== null || ref.templateVersionId !== null,
+  });
   return { id: row!.id, computed: true, error };
 }
 
@@ -254,6 +268,8 @@ export async function extractClientFeatures(
       const ref = adImage(deps.config, clientId, ad);
       if (!ref) continue;
       const group = byImage.get(ref.imageKey) ?? { ref, adIds: [] };
+      // The ad that knows the image's template describes it.
+      if (!group.ref.templateVersionId && ref.templateVersionId) group.ref = ref;
       group.adIds.push(ad.id);
       byImage.set(ref.imageKey, group);
     }
