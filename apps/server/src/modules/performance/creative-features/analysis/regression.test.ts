@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { emptySums } from '@adloom/commerce';
 import { featureEffect, prepareRegression, tQuantile975, type RegressionAd } from './regression.js';
-import { analyseAds, effectOf, smoothedLogMetric, type AnalysedAd } from './effects.js';
+import {
+  analyseAds,
+  effectOf,
+  orderEffects,
+  smoothedLogMetric,
+  type AnalysedAd,
+  type FeatureEffectShape,
+} from './effects.js';
 
 /** mulberry32: a small seeded generator, so every run draws the same data sets. */
 function seeded(seed: number) {
@@ -204,5 +211,33 @@ describe('feature effects on simulated ads (200 seeded data sets of 40 ads in 3 
     const median = lifts[SETS / 2]!;
     expect(median).toBeGreaterThan(0.25);
     expect(median).toBeLessThan(0.35);
+  });
+});
+
+describe('feature order', () => {
+  it('puts significant effects first, then the largest lift, effects without a lift last', () => {
+    const effect = (featureId: string, lift: number | null, significant: boolean): FeatureEffectShape => ({
+      featureId,
+      adsWith: 1,
+      adsWithout: 1,
+      spendWith: 1,
+      spendShare: 0.5,
+      valueWith: null,
+      valueWithout: null,
+      lift,
+      liftLow: null,
+      liftHigh: null,
+      significant,
+      hitRate: null,
+      winnersWith: 0,
+    });
+    const ordered = orderEffects([
+      effect('none', null, false),
+      effect('small', 0.05, false),
+      effect('drop', -0.3, true),
+      effect('rise', 0.4, true),
+      effect('fall', -0.1, false),
+    ]);
+    expect(ordered.map((e) => e.featureId)).toEqual(['rise', 'drop', 'small', 'fall', 'none']);
   });
 });
