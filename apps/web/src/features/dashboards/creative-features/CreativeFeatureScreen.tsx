@@ -66,17 +66,17 @@ function FeatureContent({ scope }: { scope: DashboardScope }) {
         <MethodNote method={detail.method} />
       </Group>
       <EffectStats effect={detail.effect} metric={metric} currency={currency} />
-      <FeatureSeriesChart
-        series={detail.series}
-        metric={metric}
-        currency={currency}
-        featureLabel={feature.label}
-      />
       <FeatureAdGallery
         ads={detail.ads}
         adsWith={detail.effect.adsWith}
         metric={metric}
         currency={currency}
+      />
+      <FeatureSeriesChart
+        series={detail.series}
+        metric={metric}
+        currency={currency}
+        featureLabel={feature.label}
       />
     </Stack>
   );

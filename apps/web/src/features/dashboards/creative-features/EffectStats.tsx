@@ -2,13 +2,14 @@ import { METRICS } from '@adloom/commerce';
 import { Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { MetricLabel } from '../components/MetricLabel';
-import { formatChange, formatMetric } from '../model/metricFormat';
+import { formatMetric } from '../model/metricFormat';
 import { HelpLabel } from './HelpLabel';
-import { formatInterval } from './LiftBar';
 import {
   countOf,
   type FeatureEffect,
   type FeatureMetric,
+  formatInterval,
+  formatLift,
   formatShare,
   metricInSentence,
 } from './model/featureEffects';
@@ -26,27 +27,13 @@ export function EffectStats({
   const label = METRICS[metric].label;
   return (
     <SimpleGrid cols={{ base: 2, sm: 3, xl: 6 }} spacing="md">
-      <Stat
-        name={`${label} with`}
-        title={
-          <>
-            <MetricLabel metric={metric} size="sm" /> with
-          </>
-        }
-      >
+      <Stat name={`${label} with`} title={<MetricTitle metric={metric} suffix="with" />}>
         <Value>{formatMetric(metric, effect.valueWith, currency)}</Value>
         <Text size="xs" c="dimmed">
           spend-weighted, ads with the feature
         </Text>
       </Stat>
-      <Stat
-        name={`${label} without`}
-        title={
-          <>
-            <MetricLabel metric={metric} size="sm" /> without
-          </>
-        }
-      >
+      <Stat name={`${label} without`} title={<MetricTitle metric={metric} suffix="without" />}>
         <Value>{formatMetric(metric, effect.valueWithout, currency)}</Value>
         <Text size="xs" c="dimmed">
           spend-weighted, the other ads
@@ -63,7 +50,7 @@ export function EffectStats({
         }
       >
         <Group gap={6}>
-          <Value>{formatChange(effect.lift)}</Value>
+          <Value>{formatLift(effect.lift)}</Value>
           {effect.significant && (
             <Badge size="sm" variant="light" color={(effect.lift ?? 0) >= 0 ? 'teal' : 'red'}>
               Significant
@@ -111,6 +98,15 @@ export function EffectStats({
         </Text>
       </Stat>
     </SimpleGrid>
+  );
+}
+
+/** "CTR with": the metric's name with its definition, then the side. */
+function MetricTitle({ metric, suffix }: { metric: FeatureMetric; suffix: string }) {
+  return (
+    <Text size="sm">
+      <MetricLabel metric={metric} size="sm" /> {suffix}
+    </Text>
   );
 }
 

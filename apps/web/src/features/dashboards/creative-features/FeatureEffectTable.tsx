@@ -1,15 +1,17 @@
 import { METRICS } from '@adloom/commerce';
-import { Anchor, Badge, Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Progress, Stack, Text, Tooltip } from '@mantine/core';
 import { Link } from 'react-router';
 import { type DashboardColumn, DashboardTable } from '../components/DashboardTable';
 import { MetricLabel } from '../components/MetricLabel';
-import { formatChange, formatMetric } from '../model/metricFormat';
+import { formatMetric } from '../model/metricFormat';
 import { HelpLabel } from './HelpLabel';
-import { formatInterval, LiftBar } from './LiftBar';
+import { LiftBar } from './LiftBar';
 import {
   type FeatureEffect,
   type FeatureMetric,
   featurePath,
+  formatInterval,
+  formatLift,
   formatShare,
   isEstimated,
   metricInSentence,
@@ -52,10 +54,96 @@ export function FeatureEffectTable({
       ),
     },
     {
-      key: 'group',
-      title: 'Group',
-      csvLabel: 'Group',
-      value: (row) => row.feature.group,
+      key: 'lift',
+      title: (
+        <HelpLabel
+          label="Lift"
+          help={`How much higher (or lower) ${metricInSentence(metric)} is with the feature, from the regression that controls for campaign and spend.`}
+        />
+      ),
+      csvLabel: `Lift (${label})`,
+      value: (row) => row.lift,
+      render: (row) => (
+        <Stack gap={2} align="flex-end">
+          <Text size="sm" fw={row.significant ? 700 : undefined}>
+            {formatLift(row.lift)}
+          </Text>
+          {row.significant && (
+            <Badge
+              size="xs"
+              variant="light"
+              color={(row.lift ?? 0) >= 0 ? 'teal' : 'red'}
+              // A badge may shrink to an ellipsis; the table gives this column room for the whole word.
+              style={{ minWidth: 'max-content' }}
+            >
+              Significant
+            </Badge>
+          )}
+        </Stack>
+      ),
+      textAlign: 'right',
+    },
+    {
+      key: 'interval',
+      title: (
+        <HelpLabel
+          label="95 % interval"
+          help="Where the lift lies with 95 % confidence. An interval that does not cross the grey line (no lift) is significant. Sorted by its lower bound."
+        />
+      ),
+      csvLabel: 'Lift 95 % interval, low',
+      value: (row) => row.liftLow,
+      render: (row) =>
+        isEstimated(row) ? (
+          <Stack gap={2} miw={160}>
+            <LiftBar lift={row.lift} low={row.liftLow} high={row.liftHigh} scale={scale} />
+            <Text size="xs" c="dimmed">
+              {formatInterval(row.liftLow, row.liftHigh)}
+            </Text>
+          </Stack>
+        ) : (
+          <Text size="xs" c="dimmed">
+            Not enough ads to estimate
+          </Text>
+        ),
+    },
+    {
+      key: 'valueWith',
+      title: (
+        <>
+          <MetricLabel metric={metric} /> with
+        </>
+      ),
+      csvLabel: `${label} with`,
+      value: (row) => row.valueWith,
+      render: (row) => formatMetric(metric, row.valueWith, currency),
+      textAlign: 'right',
+    },
+    {
+      key: 'valueWithout',
+      title: (
+        <>
+          <MetricLabel metric={metric} /> without
+        </>
+      ),
+      csvLabel: `${label} without`,
+      value: (row) => row.valueWithout,
+      render: (row) => formatMetric(metric, row.valueWithout, currency),
+      textAlign: 'right',
+    },
+    {
+      key: 'hitRate',
+      title: <HelpLabel label="Hit rate" help="The share of the ads with the feature that became winners." />,
+      csvLabel: 'Hit rate',
+      value: (row) => row.hitRate,
+      render: (row) => (
+        <Tooltip label={`${row.winnersWith} winners`} disabled={row.hitRate == null}>
+          <Text size="sm" span>
+            {formatShare(row.hitRate)}
+          </Text>
+        </Tooltip>
+      ),
+      textAlign: 'right',
     },
     {
       key: 'adsWith',
@@ -99,90 +187,10 @@ export function FeatureEffectTable({
       textAlign: 'right',
     },
     {
-      key: 'valueWith',
-      title: (
-        <>
-          <MetricLabel metric={metric} /> with
-        </>
-      ),
-      csvLabel: `${label} with`,
-      value: (row) => row.valueWith,
-      render: (row) => formatMetric(metric, row.valueWith, currency),
-      textAlign: 'right',
-    },
-    {
-      key: 'valueWithout',
-      title: (
-        <>
-          <MetricLabel metric={metric} /> without
-        </>
-      ),
-      csvLabel: `${label} without`,
-      value: (row) => row.valueWithout,
-      render: (row) => formatMetric(metric, row.valueWithout, currency),
-      textAlign: 'right',
-    },
-    {
-      key: 'lift',
-      title: (
-        <HelpLabel
-          label="Lift"
-          help={`How much higher (or lower) ${metricInSentence(metric)} is with the feature, from the regression that controls for campaign and spend.`}
-        />
-      ),
-      csvLabel: `Lift (${label})`,
-      value: (row) => row.lift,
-      render: (row) => (
-        <Group gap={6} justify="flex-end" wrap="nowrap">
-          <Text size="sm" fw={row.significant ? 700 : undefined}>
-            {formatChange(row.lift)}
-          </Text>
-          {row.significant && (
-            <Badge size="xs" variant="light" color={(row.lift ?? 0) >= 0 ? 'teal' : 'red'}>
-              Significant
-            </Badge>
-          )}
-        </Group>
-      ),
-      textAlign: 'right',
-    },
-    {
-      key: 'interval',
-      title: (
-        <HelpLabel
-          label="95 % interval"
-          help="Where the lift lies with 95 % confidence. An interval that does not cross the grey line (no lift) is significant. Sorted by its lower bound."
-        />
-      ),
-      csvLabel: 'Lift 95 % interval, low',
-      value: (row) => row.liftLow,
-      render: (row) =>
-        isEstimated(row) ? (
-          <Stack gap={2} miw={160}>
-            <LiftBar lift={row.lift} low={row.liftLow} high={row.liftHigh} scale={scale} />
-            <Text size="xs" c="dimmed">
-              {formatInterval(row.liftLow, row.liftHigh)}
-            </Text>
-          </Stack>
-        ) : (
-          <Text size="xs" c="dimmed">
-            Not enough ads to estimate
-          </Text>
-        ),
-    },
-    {
-      key: 'hitRate',
-      title: <HelpLabel label="Hit rate" help="The share of the ads with the feature that became winners." />,
-      csvLabel: 'Hit rate',
-      value: (row) => row.hitRate,
-      render: (row) => (
-        <Tooltip label={`${row.winnersWith} winners`} disabled={row.hitRate == null}>
-          <Text size="sm" span>
-            {formatShare(row.hitRate)}
-          </Text>
-        </Tooltip>
-      ),
-      textAlign: 'right',
+      key: 'group',
+      title: 'Group',
+      csvLabel: 'Group',
+      value: (row) => row.feature.group,
     },
   ];
   return (

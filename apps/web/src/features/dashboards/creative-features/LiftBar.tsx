@@ -1,7 +1,7 @@
 import { Box } from '@mantine/core';
-import { formatChange } from '../model/metricFormat';
 import { positionOn } from '../model/ranking';
 import { IntervalBar } from '../top-bottom-ads/IntervalBar';
+import { formatInterval, formatLift } from './model/featureEffects';
 
 /**
  * A feature's lift drawn on the page's common scale: its 95 % interval as a bar, the lift as a dot, and a
@@ -26,7 +26,7 @@ export function LiftBar({
         estimate={lift}
         observed={null}
         scale={scale}
-        description={`Lift ${formatChange(lift)}, 95 % interval ${formatChange(low)} to ${formatChange(high)}. The grey line is no lift.`}
+        description={`Lift ${formatLift(lift)}, 95 % interval ${formatInterval(low, high)}. The grey line is no lift.`}
       />
       <Box
         pos="absolute"
@@ -39,9 +39,4 @@ export function LiftBar({
       />
     </Box>
   );
-}
-
-/** The interval in words: "+3.2% to +21%". */
-export function formatInterval(low: number | null, high: number | null): string {
-  return low == null || high == null ? '–' : `${formatChange(low)} to ${formatChange(high)}`;
 }

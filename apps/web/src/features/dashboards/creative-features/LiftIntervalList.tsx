@@ -1,8 +1,7 @@
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { formatChange } from '../model/metricFormat';
-import { formatInterval, LiftBar } from './LiftBar';
-import { type EstimatedEffect, featurePath } from './model/featureEffects';
+import { LiftBar } from './LiftBar';
+import { type EstimatedEffect, featurePath, formatInterval, formatLift } from './model/featureEffects';
 
 /**
  * Features as a horizontal lift chart: per feature, its name (a link to its page), its 95 % interval as a
@@ -25,7 +24,7 @@ export function LiftIntervalList({
   return (
     <Stack gap="sm" component="ol" p={0} m={0} style={{ listStyle: 'none' }} aria-label={label}>
       {effects.map((effect) => (
-        <li key={effect.feature.id} aria-label={`${effect.feature.label}: ${formatChange(effect.lift)}`}>
+        <li key={effect.feature.id} aria-label={`${effect.feature.label}: ${formatLift(effect.lift)}`}>
           <Group gap="sm" wrap="nowrap" align="center">
             <Stack gap={0} w={180} miw={120} style={{ flexShrink: 0 }}>
               <Anchor
@@ -44,7 +43,7 @@ export function LiftIntervalList({
             <LiftBar lift={effect.lift} low={effect.liftLow} high={effect.liftHigh} scale={scale} />
             <Stack gap={0} w={150} style={{ flexShrink: 0 }} ta="right">
               <Text size="sm" fw={700} c={effect.lift >= 0 ? 'teal.8' : 'red.8'}>
-                {formatChange(effect.lift)}
+                {formatLift(effect.lift)}
               </Text>
               <Text size="xs" c="dimmed">
                 {formatInterval(effect.liftLow, effect.liftHigh)}

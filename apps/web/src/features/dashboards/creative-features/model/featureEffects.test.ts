@@ -5,6 +5,8 @@ import {
   featureGroups,
   featureMetricParam,
   featurePath,
+  formatInterval,
+  formatLift,
   libraryPathForTag,
   liftScale,
   metricInSentence,
@@ -92,6 +94,17 @@ describe('the page’s parameters and links', () => {
         effect('c', 0, false, 'Text'),
       ]),
     ).toEqual(['Text', 'Image']);
+  });
+});
+
+describe('a lift in words', () => {
+  it('has its sign and a tenth of a percent at most', () => {
+    expect(formatLift(0.37612)).toBe('+37.6%');
+    expect(formatLift(-0.0891)).toBe('−8.9%');
+    expect(formatLift(0.00004)).toBe('0%');
+    expect(formatLift(null)).toBe('–');
+    expect(formatInterval(-0.0697, 0.3443)).toBe('−7% to +34.4%');
+    expect(formatInterval(null, 0.2)).toBe('–');
   });
 });
 

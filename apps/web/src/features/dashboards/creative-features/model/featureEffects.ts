@@ -115,6 +115,24 @@ export function extractionShare({ done, pending, failed }: FeatureExtraction): n
   return total === 0 ? 1 : (done + failed) / total;
 }
 
+const lifts = new Intl.NumberFormat('en-GB', { style: 'percent', maximumFractionDigits: 1 });
+
+/**
+ * A lift with its sign, to a tenth of a percent: "+37.6%", "−8.9%" (an estimate with an interval tens of
+ * points wide: more digits would claim a precision it does not have); a dash when unknown.
+ */
+export function formatLift(lift: number | null | undefined): string {
+  if (lift == null || !Number.isFinite(lift)) return '–';
+  const text = lifts.format(Math.abs(lift));
+  if (text === lifts.format(0)) return text;
+  return `${lift > 0 ? '+' : '−'}${text}`;
+}
+
+/** A lift's interval in words: "+3.2% to +21%". */
+export function formatInterval(low: number | null, high: number | null): string {
+  return low == null || high == null ? '–' : `${formatLift(low)} to ${formatLift(high)}`;
+}
+
 const shares = new Intl.NumberFormat('en-GB', { style: 'percent', maximumFractionDigits: 1 });
 const counts = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
 
