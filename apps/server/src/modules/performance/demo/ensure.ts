@@ -79,13 +79,12 @@ async function plannedAds(db: Db, clientId: string): Promise<{ ads: PlannedAd[];
   const shares = demoShares();
   let enhancementIndex = 0;
   let catalogIndex = 0;
-  const planned = plans.map((plan, i) => {
+  const planned = plans.map((plan) => {
     const campaign = campaigns.get(plan.campaign)!;
     const adSet = campaign.adSets.find((s) => s.externalId === plan.adSet)!;
-    // Video ads have a poster frame only: a starter's thumbnail stands in for it.
-    const starterKey =
-      plan.starterKey ?? (plan.kind === 'video' ? starterThumbnails()[i % thumbnails.size]?.key : null);
-    const thumbnail = starterKey ? (thumbnails.get(starterKey) ?? null) : null;
+    // Video ads have no picture of theirs here (a starter's thumbnail would lend them its template's
+    // features, and the planted effects are the image ads').
+    const thumbnail = plan.starterKey ? (thumbnails.get(plan.starterKey) ?? null) : null;
     let ad: AdTreeInput['ad'] = {
       externalId: plan.externalId,
       name: plan.name,
