@@ -167,18 +167,26 @@ export async function creativeFeatureDetail(
     }
     return featureSeries(db, scope, { known, withFeature }, metric);
   });
-  const [ads, minSpend, points, infos] = await Promise.all([
-    scopeAds(db, scope, meta),
-    minSpendOf(db, scope.clientId),
+  // The effect and the gallery are worked out while the day series is still being read.
+  const effectAndAds = Promise.all([scopeAds(db, scope, meta), minSpendOf(db, scope.clientId)]).then(
+    async ([ads, minSpend]) => {
+      const analysis = analyseAds(ads.analysed, metric, minSpend, [featureId]);
+      return {
+        effect: effectOf(analysis, featureId),
+        ads: await galleryOf(db, scope, ads, analysis, featureId, minSpend, limit),
+      };
+    },
+  );
+  const [{ effect, ads }, points, infos] = await Promise.all([
+    effectAndAds,
     series,
     featureInfos(db, [featureId]),
   ]);
-  const analysis = analyseAds(ads.analysed, metric, minSpend, [featureId]);
   return {
-    effect: withInfo(effectOf(analysis, featureId), infos.get(featureId)!),
+    effect: withInfo(effect, infos.get(featureId)!),
     method: featureMethod(metric),
     currency: scope.currency,
-    ads: await galleryOf(db, scope, ads, analysis, featureId, minSpend, limit),
+    ads,
     series: points,
   };
 }
