@@ -1,18 +1,27 @@
 import { Avatar, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconLogout, IconShieldLock, IconUserCog } from '@tabler/icons-react';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useMutation } from 'urql';
 import { useAppStore } from '../../app/store/appStore';
 import { useNotify } from '../../app/store/useNotify';
 import { mutationFailure } from '../../lib/graphqlErrors';
 import { useSignOut } from '../auth';
-import { isStaffUser, type Me, SetDemoModeMutation } from '../session';
+import { isStaffUser, type Me, SetDemoModeMutation, useSession } from '../session';
 
 export function UserMenu({ me }: { me: Me }) {
   const { demoMode, setDemoMode } = useAppStore();
   const [, saveDemoMode] = useMutation(SetDemoModeMutation);
   const notify = useNotify();
   const signOut = useSignOut();
+  const { refresh } = useSession();
+
+  // The account's setting, as the server last said it, wins over this device's memory of it: demo mode
+  // switched on another device (or in another session) shows here too, and the menu tells the truth.
+  const serverDemoMode = me.demoMode;
+  useEffect(() => {
+    setDemoMode(serverDemoMode);
+  }, [serverDemoMode, setDemoMode]);
 
   const toggleDemoMode = async () => {
     const enabled = !demoMode;
@@ -20,6 +29,8 @@ export function UserMenu({ me }: { me: Me }) {
     const result = await saveDemoMode({ enabled });
     const failure = mutationFailure(result, result.data?.setDemoMode);
     if (failure) notify.error(`Demo mode was changed on this device only: ${failure}`);
+    // What the server now holds, so the effect below never brings back the old setting.
+    else await refresh();
   };
 
   return (

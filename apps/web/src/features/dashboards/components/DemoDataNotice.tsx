@@ -5,7 +5,7 @@ import { useAppStore } from '../../../app/store/appStore';
 import { useNotify } from '../../../app/store/useNotify';
 import { publicClient } from '../../../graphql/urql';
 import { mutationFailure } from '../../../lib/graphqlErrors';
-import { SetDemoModeMutation } from '../../session';
+import { SetDemoModeMutation, useSession } from '../../session';
 
 /**
  * Shown on every dashboard whose figures are the demo data set: says so, and switches demo mode off in one
@@ -15,6 +15,7 @@ export function DemoDataNotice({ onSwitchedOff }: { onSwitchedOff: () => void })
   const { setDemoMode } = useAppStore();
   const notify = useNotify();
   const [saving, setSaving] = useState(false);
+  const { refresh } = useSession();
 
   const switchOff = async () => {
     setSaving(true);
@@ -25,7 +26,11 @@ export function DemoDataNotice({ onSwitchedOff }: { onSwitchedOff: () => void })
     const failure = mutationFailure(result, result.data?.setDemoMode);
     if (failure) notify.error(`Demo mode was switched off on this device only: ${failure}`);
     // The device may have believed demo mode was off already (it was switched on elsewhere): ask anyway.
-    else onSwitchedOff();
+    else {
+      onSwitchedOff();
+      // The account menu follows the server's setting: it must hear of this one.
+      await refresh();
+    }
   };
 
   return (
