@@ -13,9 +13,9 @@ export const sentMailsFile = fixturesFile.replace(/(\.json)?$/, '-mails.jsonl');
 
 export interface Fixtures {
   baseUrl: string;
-  clients: { acme: string; bravo: string; expired: string; terms: string; meta: string };
+  clients: { acme: string; bravo: string; expired: string; terms: string; meta: string; features: string };
   users: Record<
-    'staff' | 'adminA' | 'userA' | 'adminB' | 'multi' | 'expired' | 'terms' | 'adminMeta',
+    'staff' | 'adminA' | 'userA' | 'adminB' | 'multi' | 'expired' | 'terms' | 'adminMeta' | 'adminFeatures',
     string
   >;
 }

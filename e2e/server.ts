@@ -51,6 +51,8 @@ const expired = await createClient(db, { name: 'Old Co', planStatus: 'expired' }
 const terms = await createClient(db, { name: 'Terms Co', planStatus: 'paying' });
 // Its own client, so the Meta journey's synced figures meet no other test's data.
 const metaCo = await createClient(db, { name: 'Meta Co', planStatus: 'paying' });
+// Its own client for the creative-features and DPA journeys (demo data, then an imported export).
+const featuresCo = await createClient(db, { name: 'Features Co', planStatus: 'paying' });
 await setFeature(db, terms.id, 'terms', true);
 
 const staff = await user('staff@e2e.test', 'Sam', 'Staff', { isStaff: true });
@@ -61,6 +63,7 @@ const multi = await user('multi@e2e.test', 'Mia', 'Multi');
 const expiredUser = await user('expired@e2e.test', 'Eve', 'Expired');
 const termsUser = await user('terms@e2e.test', 'Tom', 'Terms');
 const adminMeta = await user('admin.meta@e2e.test', 'Max', 'Meta');
+const adminFeatures = await user('admin.features@e2e.test', 'Fay', 'Features');
 await addMember(db, { userId: adminA.id, clientId: acme.id, isAdmin: true });
 await addMember(db, { userId: userA.id, clientId: acme.id, isAdmin: false });
 await addMember(db, { userId: adminB.id, clientId: bravo.id, isAdmin: true });
@@ -69,10 +72,18 @@ await addMember(db, { userId: multi.id, clientId: bravo.id, isAdmin: false });
 await addMember(db, { userId: expiredUser.id, clientId: expired.id, isAdmin: true });
 await addMember(db, { userId: termsUser.id, clientId: terms.id, isAdmin: false });
 await addMember(db, { userId: adminMeta.id, clientId: metaCo.id, isAdmin: true });
+await addMember(db, { userId: adminFeatures.id, clientId: featuresCo.id, isAdmin: true });
 
 const fixtures: Fixtures = {
   baseUrl: config.publicUrl,
-  clients: { acme: acme.id, bravo: bravo.id, expired: expired.id, terms: terms.id, meta: metaCo.id },
+  clients: {
+    acme: acme.id,
+    bravo: bravo.id,
+    expired: expired.id,
+    terms: terms.id,
+    meta: metaCo.id,
+    features: featuresCo.id,
+  },
   users: {
     staff: staff.email,
     adminA: adminA.email,
@@ -82,6 +93,7 @@ const fixtures: Fixtures = {
     expired: expiredUser.email,
     terms: termsUser.email,
     adminMeta: adminMeta.email,
+    adminFeatures: adminFeatures.email,
   },
 };
 mkdirSync(path.dirname(fixturesFile), { recursive: true });
