@@ -154,6 +154,50 @@ function exportByProduct(): string {
   return [header.map((v) => `"${v}"`).join(','), ...lines].join('\n') + '\n';
 }
 
+/** Ads Manager's export of eight image ads by day, with each ad's image URL (four dark pictures, four light). */
+function exportWithImages(origin: string): string {
+  const header = [
+    'Campaign name',
+    'Ad set name',
+    'Ad name',
+    'Day',
+    'Image URL',
+    'Amount spent (USD)',
+    'Impressions',
+    'Link clicks',
+    'Purchases',
+    'Purchases conversion value',
+  ];
+  const lines = DAYS.flatMap((day, d) =>
+    Array.from({ length: 8 }, (_, a) =>
+      [
+        'Prospecting',
+        a < 4 ? 'Broad' : 'Lookalike',
+        `Look ${a + 1}`,
+        day,
+        `${origin}/img/${a % 2 === 0 ? 'dark' : 'light'}.jpg`,
+        (20 + a * 2 + d).toFixed(2),
+        String(2000 + 100 * a + 30 * d),
+        String(20 + ((a * 7 + d) % 9) + (a % 2 === 0 ? 8 : 0)),
+        String((a + d) % 3),
+        (((a + d) % 3) * 60).toFixed(2),
+      ]
+        .map((v) => `"${v}"`)
+        .join(','),
+    ),
+  );
+  return [header.map((v) => `"${v}"`).join(','), ...lines].join('\n') + '\n';
+}
+
+/** Imports a file through the integrations page's Ads Manager export card and waits for it to complete. */
+async function importExport(page: Page, base: string, file: string) {
+  await page.goto(`${base}/integrations/`);
+  const card = page.getByRole('region', { name: 'Ads Manager export' });
+  await card.locator('input[type="file"]').setInputFiles(file);
+  await expect(card.getByText(path.basename(file)).first()).toBeVisible();
+  await expect(card.getByText('The last import completed')).toBeVisible({ timeout: 60_000 });
+}
+
 test('on data imported from an export by product, the DPA pages roll delivery up to the catalogue', async ({
   page,
 }) => {
@@ -167,18 +211,20 @@ test('on data imported from an export by product, the DPA pages roll delivery up
     'SKU-2': '#54a0ff',
     'SKU-3': '#feca57',
     'SKU-4': '#8395a7',
+    dark: '#1e272e',
+    light: '#f5f6fa',
   });
   await importCatalog(page, f.clients.features, 'Summer catalogue', catalogue(photos.origin));
 
   // The export, imported from the integrations page (demo mode off first: her own data).
   await setDemoMode(page, false);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'adloom-e2e-dpa-'));
-  const file = path.join(dir, 'catalogue-sales-by-product.csv');
-  writeFileSync(file, exportByProduct());
-  await page.goto(`${base}/integrations/`);
-  const card = page.getByRole('region', { name: 'Ads Manager export' });
-  await card.locator('input[type="file"]').setInputFiles(file);
-  await expect(card.getByText('The last import completed')).toBeVisible({ timeout: 60_000 });
+  const byProduct = path.join(dir, 'catalogue-sales-by-product.csv');
+  writeFileSync(byProduct, exportByProduct());
+  await importExport(page, base, byProduct);
+  const withImages = path.join(dir, 'prospecting-with-images.csv');
+  writeFileSync(withImages, exportWithImages(photos.origin));
+  await importExport(page, base, withImages);
 
   const range = `?from=${DAYS[0]}&to=${DAYS.at(-1)}`;
   await page.goto(`${base}/dashboard/dpa-performance/ads/${range}`);
@@ -201,14 +247,20 @@ test('on data imported from an export by product, the DPA pages roll delivery up
   await openDpaTab(page, 'Overview');
   await expect(page.getByRole('region', { name: /Enhancement lift/ })).toContainText(/Adloom creatives/);
 
-  // The creative-features pages on the imported data: exports carry no pictures, and the page says so.
+  // The creative-features pages on the imported data: the image ads' pictures are read from their URLs
+  // (dark or light); the catalogue ads have none, and are counted as without known features.
   await page.goto(`${base}/creative-features/${range}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Creative features' })).toBeVisible();
-  await expect(page.getByText(/without known features|no pictures|not known/i).first()).toBeVisible();
+  const dark = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'Dark', exact: true }) });
+  await expect(dark).toContainText('4 of 8', { timeout: 60_000 });
+  await expect(page.getByText(/2 ads without known features/).first()).toBeVisible();
+  await dark.getByRole('link', { name: 'Dark', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Dark' }).first()).toBeVisible();
+  const gallery = page.getByRole('region', { name: /Ads with this feature/ });
+  await expect(gallery.getByRole('listitem')).toHaveCount(4);
+  await expect(gallery).toContainText('Look 1');
   await page.goto(`${base}/dashboard/creative-features/${range}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Creative features dashboard' })).toBeVisible();
-  await page.goto(`${base}/creative-features/text_price_delta/${range}`);
-  await expect(page.getByRole('heading', { name: 'Price saving' }).first()).toBeVisible();
 
   expect(problems).toEqual([]);
   await new Promise<void>((resolve) => photos.server.close(() => resolve()));
