@@ -17,7 +17,7 @@ import {
 } from '../src/db/schema.js';
 import { createCatalog } from '../src/modules/catalogs/catalogs.service.js';
 import { queueCatalogImport, runCatalogImport } from '../src/modules/catalogs/import/import-service.js';
-import { enhancementLift } from '../src/modules/performance/dpa/lift.js';
+import { enhancementLift, type LiftRow } from '../src/modules/performance/dpa/lift.js';
 import { createTestApp, describeEachDatabase, gql, twoClients, type TestApp } from './harness.js';
 import { accountWithCampaigns, type WorldAd } from './performance/world.js';
 
@@ -130,16 +130,69 @@ const GHOSTS_C = [ghost('GHOST-1', 7), ghost('GHOST-2', 3)];
 const GHOSTS_E = [ghost('GHOST-3', 5)];
 
 describe('enhancement lift, pure', () => {
+  const rowsOf = (pairs: {
+    catalog: readonly ProductDay[];
+    enhancement: readonly ProductDay[];
+  }): LiftRow[] => [
+    ...pairs.catalog.map((c) => ({
+      adId: 'cat',
+      productId: c.item,
+      side: 'catalog' as const,
+      sums: addSums(emptySums(), c.m),
+    })),
+    ...pairs.enhancement.map((e) => ({
+      adId: 'enh',
+      productId: e.item,
+      side: 'enhancement' as const,
+      sums: addSums(emptySums(), e.m),
+    })),
+  ];
+
   it('is deterministic and needs two items for an interval', () => {
-    const { catalog, enhancement } = pairedRows(ITEMS, () => 1.25, 9);
-    const sides = catalog.map((c, i) => ({
-      catalog: addSums(emptySums(), c.m),
-      enhancement: addSums(emptySums(), enhancement[i]!.m),
-    }));
-    expect(enhancementLift(sides)).toEqual(enhancementLift(sides));
-    const one = enhancementLift(sides.slice(0, 1));
+    const rows = rowsOf(pairedRows(ITEMS, () => 1.25, 9));
+    expect(enhancementLift(rows)).toEqual(enhancementLift(rows));
+    const one = enhancementLift(rows.filter((r) => r.productId === ITEMS[0]));
+    expect(one.itemsCompared).toBe(1);
     expect(one.metrics[0]).toMatchObject({ metric: 'ctr', low: null, high: null, significant: false });
     expect(one.metrics[0]!.lift).not.toBeNull();
+  });
+
+  // Each ad has its own pull over all its items (audience, placement): four Adloom ads that differ by
+  // ±30 % around +7 % are not an effect of the creatives, whatever the number of items; four that all
+  // carry +25 % are.
+  const adRows = (factors: readonly number[]): LiftRow[] => {
+    const random = noise(11);
+    return ITEMS.flatMap((item) => {
+      const base = 1000 + Math.floor(random() * 2000);
+      const side = (adId: string, kind: LiftRow['side'], factor: number): LiftRow => {
+        const impressions = base;
+        return {
+          adId,
+          productId: item,
+          side: kind,
+          sums: {
+            ...emptySums(),
+            impressions,
+            spend: impressions / 100,
+            linkClicks: Math.round(impressions * 0.02 * factor * (0.97 + 0.06 * random())),
+          },
+        };
+      };
+      return [
+        ...[0, 1, 2, 3].map((a) => side(`cat-${a}`, 'catalog', 1)),
+        ...factors.map((f, a) => side(`enh-${a}`, 'enhancement', f)),
+      ];
+    });
+  };
+
+  it('reads one lucky ad as noise, not as the creatives’ effect (ads are drawn as well as items)', () => {
+    const ctr = (rows: LiftRow[]) => enhancementLift(rows).metrics.find((m) => m.metric === 'ctr')!;
+    const uneven = ctr(adRows([1.35, 0.8, 1.3, 0.85]));
+    expect(uneven.lift!).toBeGreaterThan(0.02);
+    expect(uneven.significant).toBe(false);
+    const even = ctr(adRows([1.24, 1.26, 1.25, 1.25]));
+    expect(even.significant).toBe(true);
+    expect(even.low!).toBeGreaterThan(0.15);
   });
 });
 

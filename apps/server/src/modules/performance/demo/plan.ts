@@ -254,9 +254,10 @@ function adsOf(campaign: CampaignPlan, concepts: Concept[], seed: number): AdPla
       status: window.endIndex === DEMO_DAYS - 1 ? ('ACTIVE' as const) : ('PAUSED' as const),
       weight: c.weight ?? 0.5 + random() * 0.8,
       cpmFactor: 0.85 + random() * 0.3,
-      // Catalogue ads differ little, so the planted enhancement effect is what separates them.
+      // Catalogue ads differ little (CTR here, ROAS below), so the planted enhancement effect is what
+      // separates them.
       ctrFactor: c.kind === 'catalog' ? 0.95 + random() * 0.1 : 0.75 + random() * 0.55,
-      roasFactor: c.roas ?? 0.75 + random() * 0.45,
+      roasFactor: c.roas ?? (c.kind === 'catalog' ? 0.95 + random() * 0.1 : 0.75 + random() * 0.45),
       starterKey: null,
       catalogShows: null,
       hookRate: video ? 0.2 + random() * 0.2 : null,

@@ -3,7 +3,6 @@
  * plain catalogue image on the same items, overall and per template, a template's split by category.
  */
 import { sql } from 'drizzle-orm';
-import { addSums, emptySums, type MetricSums } from '@adloom/commerce';
 import type { Db } from '../../../db/client.js';
 import { rowsOf } from '../../../db/rows.js';
 import { creativeTemplateVersions } from '../../feeds/index.js';
@@ -11,7 +10,7 @@ import type { AccountScope } from '../scope.js';
 import { productRows, type ProductRow } from './catalog-ads.js';
 import { liftCategoryOf, matchProducts } from './catalog-items.js';
 import { productTotals } from './items-report.js';
-import { delivered, enhancementLift, type ItemSides, type LiftResult } from './lift.js';
+import { delivered, enhancementLift, type LiftResult, type LiftRow } from './lift.js';
 
 /** At most this many categories per template, the largest by spend. */
 export const MAX_LIFT_CATEGORIES = 8;
@@ -25,37 +24,33 @@ export interface TemplateLiftShape {
   categories: { category: string; lift: LiftResult }[];
 }
 
-/** Items with both sides delivered. */
-function compared(sides: Iterable<ItemSides & { productId: string }>) {
-  return [...sides].filter((s) => delivered(s.enhancement) && delivered(s.catalog));
-}
+/** A product row as the lift reads it: its ad, its product, its side. */
+const liftRow = (r: ProductRow): LiftRow => ({
+  adId: r.adId,
+  productId: r.productId,
+  side: r.kind === 'ENHANCEMENT' ? 'enhancement' : 'catalog',
+  sums: r.sums,
+});
 
 export async function enhancementLiftOf(db: Db, scope: AccountScope): Promise<LiftResult> {
-  const products = productTotals(await productRows(db, scope));
-  return enhancementLift(compared(products.values()));
+  return enhancementLift((await productRows(db, scope)).map(liftRow));
 }
 
 export async function enhancementLiftByTemplate(db: Db, scope: AccountScope): Promise<TemplateLiftShape[]> {
   const rows = await productRows(db, scope);
-  const catalogByProduct = new Map<string, MetricSums>();
-  for (const r of rows)
-    if (r.kind === 'CATALOG')
-      catalogByProduct.set(r.productId, addSums(catalogByProduct.get(r.productId) ?? emptySums(), r.sums));
+  const catalogRows = rows.filter((r) => r.kind === 'CATALOG');
+  const catalogShown = new Set(catalogRows.filter((r) => delivered(r.sums)).map((r) => r.productId));
   // Only enhancement rows of items the catalogue image also showed can be compared.
-  const enhancementRows = rows.filter(
-    (r) => r.kind === 'ENHANCEMENT' && delivered(catalogByProduct.get(r.productId) ?? emptySums()),
-  );
+  const enhancementRows = rows.filter((r) => r.kind === 'ENHANCEMENT' && catalogShown.has(r.productId));
   const versionOf = await templateVersionsShown(db, scope.clientId, enhancementRows);
   const templates = await templatesOfVersions(db, scope.clientId, [...new Set(versionOf.values())]);
 
-  // Template id (or '' for unknown) → product id → enhancement sums.
-  const byTemplate = new Map<string, Map<string, MetricSums>>();
+  // Template id (or '' for unknown) → its enhancement rows.
+  const byTemplate = new Map<string, ProductRow[]>();
   for (const r of enhancementRows) {
     const version = versionOf.get(r);
     const key = (version && templates.get(version)?.templateId) ?? '';
-    const products = byTemplate.get(key) ?? new Map<string, MetricSums>();
-    products.set(r.productId, addSums(products.get(r.productId) ?? emptySums(), r.sums));
-    byTemplate.set(key, products);
+    byTemplate.set(key, [...(byTemplate.get(key) ?? []), r]);
   }
   const allProducts = productTotals(rows);
   const items = await matchProducts(
@@ -65,34 +60,28 @@ export async function enhancementLiftByTemplate(db: Db, scope: AccountScope): Pr
   );
   const info = new Map([...templates.values()].map((t) => [t.templateId, t]));
   const out: TemplateLiftShape[] = [];
-  for (const [templateId, products] of byTemplate) {
-    const sides = compared(
-      [...products].map(([productId, enhancement]) => ({
-        productId,
-        enhancement,
-        catalog: catalogByProduct.get(productId)!,
-      })),
-    );
-    if (sides.length === 0) continue;
-    const byCategory = new Map<string, typeof sides>();
-    for (const s of sides) {
-      const category = liftCategoryOf(items.get(s.productId));
-      const list = byCategory.get(category) ?? [];
-      list.push(s);
-      byCategory.set(category, list);
+  for (const [templateId, own] of byTemplate) {
+    const overall = enhancementLift([...own, ...catalogRows].map(liftRow));
+    if (overall.itemsCompared === 0) continue;
+    // The template's rows and the catalogue's of the same items, by the item's category.
+    const ownProducts = new Set(own.map((r) => r.productId));
+    const byCategory = new Map<string, ProductRow[]>();
+    for (const r of [...own, ...catalogRows.filter((c) => ownProducts.has(c.productId))]) {
+      const category = liftCategoryOf(items.get(r.productId));
+      byCategory.set(category, [...(byCategory.get(category) ?? []), r]);
     }
-    const spendOf = (list: typeof sides) =>
-      list.reduce((sum, s) => sum + s.enhancement.spend + s.catalog.spend, 0);
+    const spendOf = (list: readonly ProductRow[]) => list.reduce((sum, r) => sum + r.sums.spend, 0);
     const categories = [...byCategory]
       .sort((a, b) => spendOf(b[1]) - spendOf(a[1]) || a[0].localeCompare(b[0]))
-      .slice(0, MAX_LIFT_CATEGORIES)
-      .map(([category, list]) => ({ category, lift: enhancementLift(list) }));
+      .map(([category, list]) => ({ category, lift: enhancementLift(list.map(liftRow)) }))
+      .filter((c) => c.lift.itemsCompared > 0)
+      .slice(0, MAX_LIFT_CATEGORIES);
     const template = info.get(templateId);
     out.push({
       templateId: templateId || null,
       templateName: template?.name ?? UNKNOWN_TEMPLATE,
       thumbnailUrl: template?.thumbnailUrl ?? null,
-      overall: enhancementLift(sides),
+      overall,
       categories,
     });
   }

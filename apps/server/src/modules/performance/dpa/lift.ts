@@ -1,8 +1,10 @@
 /**
  * Enhancement lift, pure: for the items both kinds of catalogue ad delivered, the pooled CTR, CVR and ROAS
  * (@adloom/commerce adMetrics formulas over summed rows) of Adloom creatives against the plain catalogue
- * image, the lift (ratio − 1) and a 95 % percentile interval from a bootstrap over items (items drawn with
- * replacement, both sides of an item kept together, so item-to-item differences do not read as an effect).
+ * image, the lift (ratio − 1) and a 95 % percentile interval from a two-way bootstrap: each resample draws
+ * the items with replacement (both sides of an item kept together, so item-to-item differences do not read
+ * as an effect) and, on each side, the ads with replacement (an ad's own pull, its audience and placement,
+ * is noise shared by all its items: drawing items alone would read one lucky ad as a template's effect).
  * The random draws come from a fixed seed: the same data gives the same interval on every request.
  */
 import { addSums, DERIVED_FORMULAS, emptySums, metricValue, type MetricSums } from '@adloom/commerce';
@@ -10,21 +12,23 @@ import type { CreativeFeatureMetricKey } from '../creative-feature-metric.js';
 
 export const LIFT_METRICS = ['ctr', 'cvr', 'roas'] as const satisfies readonly CreativeFeatureMetricKey[];
 export const BOOTSTRAP_RESAMPLES = 1000;
-/** Item draws per interval at most: a catalogue of 20,000 items delivered gets 500 resamples, not 1,000. */
+/** Rows and items read per interval at most: 20,000 of them get 500 resamples, not 1,000. */
 const MAX_DRAWS = 10_000_000;
 const MIN_RESAMPLES = 200;
 
-/** The resamples for `n` items: BOOTSTRAP_RESAMPLES, fewer for very many items (never under 200). */
+/** The resamples for `n` rows and items: BOOTSTRAP_RESAMPLES, fewer for very many (never under 200). */
 export function resamplesFor(n: number, max = BOOTSTRAP_RESAMPLES): number {
   return Math.max(Math.min(max, Math.floor(MAX_DRAWS / Math.max(n, 1))), Math.min(max, MIN_RESAMPLES));
 }
 const SEED = 0x19_0dba;
 const EPSILON = 1e-9;
 
-/** One item: its rows' sums under Adloom creatives and under the catalogue image. */
-export interface ItemSides {
-  enhancement: MetricSums;
-  catalog: MetricSums;
+/** One catalogue ad's sums of one product over the range, on its side (what the ad showed). */
+export interface LiftRow {
+  adId: string;
+  productId: string;
+  side: 'enhancement' | 'catalog';
+  sums: MetricSums;
 }
 
 export interface MetricLift {
@@ -53,7 +57,8 @@ export function liftMethod(resamples = BOOTSTRAP_RESAMPLES): string {
     'Items shown both with an Adloom creative and with the plain catalogue image in the range; each metric ' +
     'pooled over those items (CTR = link clicks ÷ impressions, CVR = purchases ÷ link clicks, ROAS = purchase ' +
     `value ÷ spend); lift = Adloom ÷ catalogue − 1; 95 % interval from ${resamples.toLocaleString('en')} ` +
-    'bootstrap resamples of the items (percentile method); significant when the interval excludes 0.'
+    'bootstrap resamples of the items and, on each side, of the ads (percentile method); significant when ' +
+    'the interval excludes 0.'
   );
 }
 
@@ -80,45 +85,82 @@ function quantile(sorted: readonly number[], q: number): number {
 const ratioLift = (enhancement: number | null, catalog: number | null) =>
   enhancement == null || catalog == null || !(catalog > 0) ? null : enhancement / catalog - 1;
 
+/** The products both kinds of catalogue ad delivered (shown at least once each), in first-seen order. */
+export function comparedProducts(rows: readonly LiftRow[]): string[] {
+  const shown = new Map<string, { enhancement: boolean; catalog: boolean }>();
+  for (const r of rows) {
+    const seen = shown.get(r.productId) ?? { enhancement: false, catalog: false };
+    if (delivered(r.sums)) seen[r.side] = true;
+    shown.set(r.productId, seen);
+  }
+  return [...shown].filter(([, s]) => s.enhancement && s.catalog).map(([id]) => id);
+}
+
 /**
- * The lift of each metric over the items given (callers pass only items both kinds delivered). Fewer than
- * two items, or resamples where the catalogue side has no denominator or a zero value more often than not,
- * give no interval.
+ * The lift of each metric over the products both kinds delivered (rows of other products are left out).
+ * Fewer than two items, or resamples where the catalogue side has no denominator or a zero value more often
+ * than not, give no interval.
  */
-export function enhancementLift(items: readonly ItemSides[], maxResamples = BOOTSTRAP_RESAMPLES): LiftResult {
-  const n = items.length;
+export function enhancementLift(rows: readonly LiftRow[], maxResamples = BOOTSTRAP_RESAMPLES): LiftResult {
+  const products = comparedProducts(rows);
+  const itemIndex = new Map(products.map((id, k) => [id, k]));
+  const kept = rows.filter((r) => itemIndex.has(r.productId));
+  const n = products.length;
   let pooledE = emptySums();
   let pooledC = emptySums();
-  for (const item of items) {
-    pooledE = addSums(pooledE, item.enhancement);
-    pooledC = addSums(pooledC, item.catalog);
+  for (const r of kept) {
+    if (r.side === 'enhancement') pooledE = addSums(pooledE, r.sums);
+    else pooledC = addSums(pooledC, r.sums);
   }
   const draws = LIFT_METRICS.map(() => [] as number[]);
-  const resamples = resamplesFor(n, maxResamples);
+  const resamples = resamplesFor(n + kept.length, maxResamples);
   if (n >= 2) {
     const random = seededRandom(SEED);
-    // Per item, per metric: numerator and denominator of each side, laid out flat (4 per metric).
-    const width = LIFT_METRICS.length * 4;
-    const parts = new Float64Array(n * width);
-    items.forEach((item, k) =>
+    // Each side's ads, numbered 0… within the side.
+    const adIndex = { enhancement: new Map<string, number>(), catalog: new Map<string, number>() };
+    for (const r of kept) {
+      const ads = adIndex[r.side];
+      if (!ads.has(r.adId)) ads.set(r.adId, ads.size);
+    }
+    const adsE = adIndex.enhancement.size;
+    const adsC = adIndex.catalog.size;
+    // Per row: its item, its ad (catalogue ads after the enhancement ones), its side, and per metric the
+    // numerator and denominator.
+    const width = LIFT_METRICS.length * 2;
+    const item = new Int32Array(kept.length);
+    const ad = new Int32Array(kept.length);
+    const catalogSide = new Uint8Array(kept.length);
+    const parts = new Float64Array(kept.length * width);
+    kept.forEach((r, k) => {
+      item[k] = itemIndex.get(r.productId)!;
+      const within = adIndex[r.side].get(r.adId)!;
+      ad[k] = r.side === 'enhancement' ? within : adsE + within;
+      catalogSide[k] = r.side === 'catalog' ? 1 : 0;
       LIFT_METRICS.forEach((metric, m) => {
         const { numerator, denominator } = DERIVED_FORMULAS[metric];
-        const at = k * width + m * 4;
-        parts[at] = item.enhancement[numerator];
-        parts[at + 1] = item.enhancement[denominator];
-        parts[at + 2] = item.catalog[numerator];
-        parts[at + 3] = item.catalog[denominator];
-      }),
-    );
-    const acc = new Float64Array(width);
+        parts[k * width + m * 2] = r.sums[numerator];
+        parts[k * width + m * 2 + 1] = r.sums[denominator];
+      });
+    });
+    const itemDraws = new Float64Array(n);
+    const adDraws = new Float64Array(adsE + adsC);
+    // Enhancement side then catalogue side, per metric: numerator and denominator.
+    const acc = new Float64Array(width * 2);
     for (let b = 0; b < resamples; b++) {
+      itemDraws.fill(0);
+      adDraws.fill(0);
+      for (let k = 0; k < n; k++) itemDraws[Math.floor(random() * n)]! += 1;
+      for (let k = 0; k < adsE; k++) adDraws[Math.floor(random() * adsE)]! += 1;
+      for (let k = 0; k < adsC; k++) adDraws[adsE + Math.floor(random() * adsC)]! += 1;
       acc.fill(0);
-      for (let k = 0; k < n; k++) {
-        const at = Math.floor(random() * n) * width;
-        for (let j = 0; j < width; j++) acc[j]! += parts[at + j]!;
+      for (let k = 0; k < kept.length; k++) {
+        const weight = itemDraws[item[k]!]! * adDraws[ad[k]!]!;
+        if (weight === 0) continue;
+        const to = catalogSide[k]! * width;
+        for (let j = 0; j < width; j++) acc[to + j]! += weight * parts[k * width + j]!;
       }
       for (let m = 0; m < LIFT_METRICS.length; m++) {
-        const [en, ed, cn, cd] = [acc[m * 4]!, acc[m * 4 + 1]!, acc[m * 4 + 2]!, acc[m * 4 + 3]!];
+        const [en, ed, cn, cd] = [acc[m * 2]!, acc[m * 2 + 1]!, acc[width + m * 2]!, acc[width + m * 2 + 1]!];
         if (ed > 0 && cd > 0 && cn > 0) draws[m]!.push(en / ed / (cn / cd) - 1);
       }
     }
