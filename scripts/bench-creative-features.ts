@@ -23,7 +23,7 @@ import pg from 'pg';
 import { CREATIVE_FEATURES, CREATIVE_FEATURES_VERSION } from '@adloom/commerce';
 import { openDatabase, type Db } from '../apps/server/src/db/client.js';
 import { createClient } from '../apps/server/src/modules/clients/index.js';
-import { ensureAccount } from '../apps/server/src/modules/performance/index.js';
+import { ensureAccount, refreshCampaignRollup } from '../apps/server/src/modules/performance/index.js';
 import { accountScope } from '../apps/server/src/modules/performance/scope.js';
 import {
   creativeFeatureDetail,
@@ -55,10 +55,12 @@ function benchFeatures(): { id: string; share: number }[] {
   return ids.map((id, i) => ({ id, share: 0.02 + (0.58 * i) / Math.max(1, ids.length - 1) }));
 }
 
-async function generate(db: Db): Promise<{ clientId: string; rows: number; featureId: string }> {
+async function generate(
+  db: Db,
+): Promise<{ clientId: string; rows: number; featureId: string; rollupSeconds: number }> {
   const started = performance.now();
   const client = await createClient(db, { name: 'Creative features bench', planStatus: 'paying' });
-  await ensureAccount(db, {
+  const account = await ensureAccount(db, {
     clientId: client.id,
     source: 'meta',
     externalId: 'act_bench',
@@ -120,6 +122,13 @@ async function generate(db: Db): Promise<{ clientId: string; rows: number; featu
   );
   await db.execute(sql`alter table ad_insights_daily add constraint ad_insights_daily_ad_id_ads_id_fk
     foreign key (ad_id) references ads(id) on delete cascade`);
+  // The rollups a restore rebuilds: the campaign rollup and each ad's running totals, by the writers' path.
+  const rollupStarted = performance.now();
+  await refreshCampaignRollup(db, account.id, dayBefore(LAST_DAY, DAYS - 1), LAST_DAY);
+  const rollupSeconds = since(rollupStarted) / 1000;
+  log(
+    `campaign rollup and per-ad running totals (refreshCampaignRollup, all ${DAYS} days) in ${rollupSeconds.toFixed(0)} s`,
+  );
   await db.execute(sql`analyze`);
   const [counted] = (
     (await db.execute(sql`select count(*)::int as n from ad_insights_daily`)) as unknown as {
@@ -129,7 +138,7 @@ async function generate(db: Db): Promise<{ clientId: string; rows: number; featu
   log(`data ready in ${(since(started) / 1000).toFixed(0)} s`);
   // The feature page measured: one in about a third of the ads.
   const featureId = features.find((f) => f.share >= 0.3)!.id;
-  return { clientId: client.id, rows: Number(counted!.n), featureId };
+  return { clientId: client.id, rows: Number(counted!.n), featureId, rollupSeconds };
 }
 
 async function time(run: () => Promise<void>): Promise<number[]> {
@@ -213,7 +222,7 @@ async function onPostgres(): Promise<{
   try {
     await database.migrate();
     log(`${kind}: generating ${(ADS * DAYS).toLocaleString('en')} rows`);
-    const { clientId, rows, featureId } = await generate(database.db);
+    const { clientId, rows, featureId, rollupSeconds } = await generate(database.db);
     const roundTrip = await time(async () => {
       await database.db.execute(sql`select 1`);
     });
@@ -221,7 +230,7 @@ async function onPostgres(): Promise<{
       await measure(database.db, clientId, featureId, 30),
       await measure(database.db, clientId, featureId, 90),
     ];
-    return { kind, rows, ranges, roundTrip };
+    return { kind, rows, ranges, roundTrip, rollupSeconds };
   } finally {
     await drop();
   }
@@ -238,7 +247,9 @@ async function main() {
     `\ncreative features benchmark${QUICK ? ' (--quick)' : ''}: ${RUNS} runs each, ` +
       `${(since(started) / 1000).toFixed(0)} s in all\nmachine: ${availableParallelism()} cores, 1-minute load ` +
       `average ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end\n` +
-      `data: ${ADS.toLocaleString('en')} ads and creatives, ${figures.rows.toLocaleString('en')} daily rows on ${figures.kind}\n`,
+      `data: ${ADS.toLocaleString('en')} ads and creatives, ${figures.rows.toLocaleString('en')} daily rows on ${figures.kind}\n` +
+      `rollups after the bulk load (campaign × day and per-ad running totals, refreshCampaignRollup): ` +
+      `${figures.rollupSeconds.toFixed(1)} s\n`,
   );
   const rows: string[][] = [['', 'p50', 'p95', 'target', '']];
   for (const r of figures.ranges) {
@@ -283,6 +294,9 @@ async function main() {
       featurePageP95Ms90d: p(d90.feature, 0.95),
       extractJpegMs: p(extraction.jpeg, 0.5),
       extractPngMs: p(extraction.png, 0.5),
+      rollupBuildS: round1(figures.rollupSeconds),
+      selectOneP50Ms: p(figures.roundTrip, 0.5),
+      loadAverage: round1(loadavg()[0]!),
     }),
   );
 }

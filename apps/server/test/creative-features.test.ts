@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
-import { CREATIVE_FEATURES_VERSION, metricValue, emptySums } from '@adloom/commerce';
+import { CREATIVE_FEATURES_VERSION, addSums, metricValue, emptySums } from '@adloom/commerce';
 import { createTestApp, describeEachDatabase, gql, twoClients, type TestApp } from './harness.js';
 import { ads, creativeFeatures, templateTags } from '../src/db/schema.js';
 import type { Db } from '../src/db/client.js';
@@ -317,20 +317,15 @@ describeEachDatabase('creative features on %s', (kind) => {
       }),
     ]);
 
-    // The series, computed here from the facts: per day and side, spend and the spend-weighted CTR.
+    // The series, computed here from the facts: per day and side, spend and the pooled CTR (the side's
+    // link clicks over its impressions that day).
     const expected = ['2026-06-01', '2026-06-02', '2026-06-03'].map((day) => {
       const side = (has: boolean) => {
-        const rows = TINY.filter(
-          (ad) => ad.features && ad.spend > 0 && ad.features.includes('text_price') === has,
-        )
-          .flatMap((ad) => tinyRows(ad).filter((r) => r.day === day))
-          .filter((r) => r.m.spend > 0);
-        const spend = rows.reduce((s, r) => s + r.m.spend, 0);
-        const weighted = rows.reduce(
-          (s, r) => s + r.m.spend * metricValue({ ...emptySums(), ...r.m }, 'ctr')!,
-          0,
+        const rows = TINY.filter((ad) => ad.features && ad.features.includes('text_price') === has).flatMap(
+          (ad) => tinyRows(ad).filter((r) => r.day === day),
         );
-        return { spend, value: spend > 0 ? weighted / spend : null };
+        const sums = rows.reduce((s, r) => addSums(s, r.m), emptySums());
+        return { spend: sums.spend, value: metricValue(sums, 'ctr') };
       };
       const [w, wo] = [side(true), side(false)];
       return { day, valueWith: w.value, valueWithout: wo.value, spendWith: w.spend, spendWithout: wo.spend };

@@ -6,6 +6,7 @@ import {
   doublePrecision,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -972,6 +973,30 @@ export const adInsightsCampaignDaily = pgTable(
     ...metricColumns(),
   },
   (t) => [primaryKey({ columns: [t.campaignId, t.day] }), index().on(t.clientId, t.day)],
+);
+
+/**
+ * Each ad's running totals since its first day, one row per day it has a daily row, rewritten by the
+ * writers from the first day they touched (performance/facts.ts refreshAdCumulative): an ad's sums over
+ * any range are two index probes (last row up to the range's end minus last row before its start), so
+ * the creative-features pages read O(ads) rows instead of every daily row of the range. Money and
+ * conversions as numeric, so a difference of running totals is the exact sum (no float residue).
+ */
+export const adInsightsAdCumulative = pgTable(
+  'ad_insights_ad_cumulative',
+  {
+    adId: uuid('ad_id')
+      .notNull()
+      .references(() => ads.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    clientId: uuid('client_id').notNull(),
+    cumSpend: numeric('cum_spend').notNull(),
+    cumImpressions: bigint('cum_impressions', { mode: 'number' }).notNull(),
+    cumLinkClicks: bigint('cum_link_clicks', { mode: 'number' }).notNull(),
+    cumPurchases: numeric('cum_purchases').notNull(),
+    cumPurchaseValue: numeric('cum_purchase_value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.adId, t.day] }), index().on(t.clientId, t.day)],
 );
 
 /** One import of an Ads Manager export (upload type AD_PERFORMANCE_FILE), with its report. */

@@ -3,7 +3,7 @@
  * set): ad accounts, the campaign → ad set → ad tree, daily insights and breakdown rows, all by upsert (a
  * day written twice is the same row), then the campaign rollup of the days touched.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { BASE_METRICS, type Breakdown, type MetricSums } from '@adloom/commerce';
 import type { Db } from '../../db/client.js';
 import {
@@ -334,8 +334,8 @@ const COLUMNS = sql.raw(BASE_METRICS.map((k) => METRIC_COLUMN_NAMES[k]).join(', 
 
 /**
  * Rewrites the campaign rollup (ad_insights_campaign_daily) of one account for the days from `from` to `to`
- * (both included) from the ad rows: call it after writing insights of those days, in the same transaction
- * when there is one.
+ * (both included) from the ad rows, and its ads' running totals from `from` on (refreshAdCumulative): call
+ * it after writing insights of those days, in the same transaction when there is one.
  */
 export async function refreshCampaignRollup(
   db: Db,
@@ -343,6 +343,7 @@ export async function refreshCampaignRollup(
   from: string,
   to: string,
 ): Promise<void> {
+  await refreshAdCumulative(db, accountId, from);
   await db.execute(
     sql`delete from ad_insights_campaign_daily where account_id = ${accountId} and day between ${from} and ${to}`,
   );
@@ -352,6 +353,60 @@ export async function refreshCampaignRollup(
     from ad_insights_daily d join ads a on a.id = d.ad_id
     where a.account_id = ${accountId} and d.day between ${from} and ${to}
     group by a.client_id, a.account_id, a.campaign_id, d.day`);
+}
+
+/** The running totals ad_insights_ad_cumulative keeps, with the daily column each one sums. */
+const CUMULATIVE = [
+  ['cum_spend', 'spend::numeric'],
+  ['cum_impressions', 'impressions'],
+  ['cum_link_clicks', 'link_clicks'],
+  ['cum_purchases', 'purchases::numeric'],
+  ['cum_purchase_value', 'purchase_value::numeric'],
+] as const;
+const CUMULATIVE_COLUMNS = sql.raw(CUMULATIVE.map(([c]) => c).join(', '));
+
+/**
+ * `insert … select` of the running totals of the daily rows `where` selects (aliased d), each ad's
+ * totals continuing from its row in the CTE `base` when there is one (null: from zero).
+ */
+function cumulativeInsert(where: SQL, base: SQL | null) {
+  const totals = sql.raw(
+    CUMULATIVE.map(([c, daily]) => {
+      const run = `sum(d.${daily}) over (partition by d.ad_id order by d.day rows unbounded preceding)`;
+      return base ? `coalesce(b.${c}, 0) + ${run}` : run;
+    }).join(', '),
+  );
+  return sql`
+    ${base ? sql`with base as (${base})` : sql``}
+    insert into ad_insights_ad_cumulative (ad_id, day, client_id, ${CUMULATIVE_COLUMNS})
+    select d.ad_id, d.day, d.client_id, ${totals}
+    from ad_insights_daily d ${base ? sql`left join base b on b.ad_id = d.ad_id` : sql``}
+    where ${where}`;
+}
+
+/**
+ * Rewrites the running totals (ad_insights_ad_cumulative) of one account's ads from `from` on: each ad
+ * continues from its last total before `from` (one index probe per ad), so a nightly sync rewrites only
+ * its last days, and a day restated in the past rewrites the ad's later days as well.
+ */
+export async function refreshAdCumulative(db: Db, accountId: string, from: string): Promise<void> {
+  await db.execute(sql`
+    delete from ad_insights_ad_cumulative c using ads a
+    where a.id = c.ad_id and a.account_id = ${accountId} and c.day >= ${from}`);
+  await db.execute(
+    cumulativeInsert(
+      sql`d.ad_id in (select id from ads where account_id = ${accountId}) and d.day >= ${from}`,
+      sql`select a.id as ad_id, p.* from ads a cross join lateral (
+        select ${CUMULATIVE_COLUMNS} from ad_insights_ad_cumulative c
+        where c.ad_id = a.id and c.day < ${from} order by c.day desc limit 1) p
+        where a.account_id = ${accountId}`,
+    ),
+  );
+}
+
+/** Builds every running total from the daily rows at once, as after a restore or a bulk load (empty table). */
+export async function buildAdCumulative(db: Db): Promise<void> {
+  await db.execute(cumulativeInsert(sql`true`, null));
 }
 
 /** The first and last day of some rows (null for none), to refresh the rollup of what was written. */

@@ -131,7 +131,8 @@ const CreativeFeatureAd = builder.objectRef<FeatureAdShape>('CreativeFeatureAd')
 
 const CreativeFeaturePoint = builder.objectRef<FeaturePointShape>('CreativeFeaturePoint').implement({
   subGraphs: CLIENT,
-  description: 'A day: the spend-weighted mean of each ad’s metric that day, with and without the feature.',
+  description:
+    'A day: the pooled metric of the ads with the feature and of the other analysed ads that day (their summed numerator over their summed denominator).',
   fields: (t) => ({
     day: t.field({ type: 'Date', resolve: (p) => p.day }),
     valueWith: t.exposeFloat('valueWith', { nullable: true }),

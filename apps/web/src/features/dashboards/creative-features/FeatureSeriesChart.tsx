@@ -16,6 +16,18 @@ export interface FeaturePoint {
   spendWithout: number;
 }
 
+/** How each side's metric of a day is pooled from its ads' figures, and what a day needs to have one. */
+const POOLED: Readonly<Record<FeatureMetric, string>> = {
+  ctr: 'their link clicks over their impressions',
+  cvr: 'their purchases over their link clicks',
+  roas: 'their purchase value over their spend',
+};
+const DENOMINATOR: Readonly<Record<FeatureMetric, string>> = {
+  ctr: 'impressions',
+  cvr: 'link clicks',
+  roas: 'spend',
+};
+
 /** The metric per day for the ads with the feature and for the others, drawn and as a table. */
 export function FeatureSeriesChart({
   series,
@@ -85,7 +97,7 @@ export function FeatureSeriesChart({
     <Stack gap="sm">
       <ChartFigure
         title={`${label} over time, with and without ${featureLabel}`}
-        summary={`Per day: ${metricInSentence(metric)} of the ads with the feature and of the other ads (spend-weighted); a gap is a day without spend on that side.`}
+        summary={`Per day: the pooled ${metricInSentence(metric)} of the ads with the feature and of the other ads (${POOLED[metric]} that day); a gap is a day without ${DENOMINATOR[metric]} on that side.`}
       >
         <LineChart
           h={300}

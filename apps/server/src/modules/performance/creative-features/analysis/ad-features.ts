@@ -1,10 +1,10 @@
 /**
  * The ads a creative-features report reads: every ad of the scope that spent in the range, its campaign,
  * its sums of the metrics the features are measured on, and its features (null when not computed yet).
- * Two queries side by side: the scope's ads with their features (no insight rows), and one aggregation of
- * the range's insight rows per ad, which is the cost of the page (10 million rows: bench:creative-features).
+ * Two queries side by side: the scope's ads with their features (no insight rows), and each ad's sums over
+ * the range from its running totals (two index probes per ad, however many daily rows the range holds).
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { emptySums } from '@adloom/commerce';
 import type { Db } from '../../../../db/client.js';
 import { rowsOf } from '../../../../db/rows.js';
@@ -78,22 +78,29 @@ interface SumsRow {
   purchaseValue: number;
 }
 
+/** An ad's running total at the day `probe` finds (alias c), the sums below read two per ad. */
+function lastTotal(where: SQL) {
+  return sql`select c.day, c.cum_spend, c.cum_impressions, c.cum_link_clicks, c.cum_purchases, c.cum_purchase_value
+    from ad_insights_ad_cumulative c where c.ad_id = a.id and ${where} order by c.day desc limit 1`;
+}
+
 /**
- * The client's ads that spent in the range, summed: as dashboards/ads.ts adSums, the rows of the range are
- * read through the (client_id, day) index and grouped by ad, in parallel, before any join.
+ * The scope's ads that spent in the range, summed from their running totals (ad_insights_ad_cumulative,
+ * kept by performance/facts.ts): the last total up to the range's end minus the last before its start,
+ * two index probes per ad however long the range (numeric totals, so the difference is exact).
  */
 async function rangeSums(db: Db, scope: AccountScope): Promise<SumsRow[]> {
-  return forLargeAggregate(db, async (tx) =>
-    rowsOf<SumsRow>(
-      await tx.execute(sql`
-        select d.ad_id::text as "adId", sum(d.spend)::float8 as spend, sum(d.impressions::float8) as impressions,
-          sum(d.link_clicks::float8) as "linkClicks", sum(d.purchases)::float8 as purchases,
-          sum(d.purchase_value)::float8 as "purchaseValue"
-        from ad_insights_daily d
-        where d.client_id = ${scope.clientId} and d.day between ${scope.from} and ${scope.to}
-        group by d.ad_id
-        having sum(d.spend) > 0`),
-    ),
+  const diff = (column: string) => sql.raw(`(hi.${column} - coalesce(lo.${column}, 0))::float8`);
+  return rowsOf<SumsRow>(
+    await db.execute(sql`
+      select a.id::text as "adId", ${diff('cum_spend')} as spend, ${diff('cum_impressions')} as impressions,
+        ${diff('cum_link_clicks')} as "linkClicks", ${diff('cum_purchases')} as purchases,
+        ${diff('cum_purchase_value')} as "purchaseValue"
+      from ads a
+      cross join lateral (${lastTotal(sql`c.day <= ${scope.to}`)}) hi
+      left join lateral (${lastTotal(sql`c.day < ${scope.from}`)}) lo on true
+      where ${scopeFilter(scope, 'a')} and hi.day >= ${scope.from}
+        and hi.cum_spend - coalesce(lo.cum_spend, 0) > 0`),
   );
 }
 

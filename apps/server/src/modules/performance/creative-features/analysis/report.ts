@@ -87,7 +87,7 @@ export function featureMethod(metric: FeatureMetric): string {
     `each ad weighted by its spend. Each ad’s ${label} is smoothed towards its campaign’s pooled ${label} by one expected ${EVENT_WORDS[metric]}, so ads without conversions count. ` +
     `Lift is exp(β) − 1; its 95 % interval uses heteroskedasticity-robust (HC1) standard errors and Student’s t, and a lift is significant when the interval excludes 0. ` +
     `No lift when fewer than ${MIN_ADS_EACH_SIDE} ads with, or without, the feature share a campaign. ` +
-    `With and without: the spend-weighted mean of each ad’s ${label}.`
+    `With and without: the spend-weighted mean of each ad’s ${label}; over time, each day’s pooled ${label} of the ads with the feature and of the others.`
   );
 }
 
@@ -158,14 +158,15 @@ export async function creativeFeatureDetail(
   // The day series needs the ads' features first (cheap); the range's sums per ad are read meanwhile.
   const meta = scopeAdsMeta(db, scope, featureId);
   const series = meta.then((ads) => {
-    const known: string[] = [];
-    const withFeature: string[] = [];
-    for (const [id, ad] of ads) {
-      if (!ad.features) continue;
-      known.push(id);
-      if (ad.features.includes(featureId)) withFeature.push(id);
-    }
-    return featureSeries(db, scope, { known, withFeature }, metric);
+    const split = { withFeature: [] as string[], withoutFeature: [] as string[], unknown: [] as string[] };
+    for (const [id, ad] of ads)
+      (!ad.features
+        ? split.unknown
+        : ad.features.includes(featureId)
+          ? split.withFeature
+          : split.withoutFeature
+      ).push(id);
+    return featureSeries(db, scope, split, metric);
   });
   // The effect and the gallery are worked out while the day series is still being read.
   const effectAndAds = Promise.all([scopeAds(db, scope, meta), minSpendOf(db, scope.clientId)]).then(
