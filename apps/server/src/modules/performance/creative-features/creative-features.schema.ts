@@ -80,6 +80,10 @@ const CreativeFeatureEffect = builder.objectRef<EffectShape>('CreativeFeatureEff
       description: 'Winners with it ÷ eligible ads with it; null when none is eligible.',
     }),
     winnersWith: t.exposeInt('winnersWith'),
+    sameAdsAs: t.exposeIDList('sameAdsAs', {
+      description:
+        'Other features of exactly the same analysed ads (among the features analysed): their lift is one estimate that the data cannot split between them.',
+    }),
   }),
 });
 

@@ -9,6 +9,7 @@ import { CreativeFeatureQuery } from './api/creativeFeature';
 import { EffectStats } from './EffectStats';
 import { FeatureAdGallery } from './FeatureAdGallery';
 import { FeatureHeader } from './FeatureHeader';
+import { SameAdsNote } from './SameAdsNote';
 import { FeatureMetricControl } from './FeatureMetricControl';
 import { FeatureNotFound } from './FeatureNotFound';
 import { FeatureSeriesChart } from './FeatureSeriesChart';
@@ -66,6 +67,7 @@ function FeatureContent({ scope }: { scope: DashboardScope }) {
         <MethodNote method={detail.method} />
       </Group>
       <EffectStats effect={detail.effect} metric={metric} currency={currency} />
+      <SameAdsNote label={feature.label} ids={detail.effect.sameAdsAs} />
       <FeatureAdGallery
         ads={detail.ads}
         adsWith={detail.effect.adsWith}

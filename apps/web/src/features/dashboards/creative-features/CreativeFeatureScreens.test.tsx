@@ -54,6 +54,7 @@ function effect(id: string, label: string, init: Partial<FeatureEffect> = {}): F
       description: `${label} explained`,
       templateTag: null,
     },
+    sameAdsAs: [],
     adsWith: 12,
     adsWithout: 36,
     spendWith: 250,

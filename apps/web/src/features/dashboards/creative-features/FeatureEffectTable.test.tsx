@@ -24,6 +24,7 @@ function effect(id: string, label: string, init: Partial<FeatureEffect>): Featur
       description: `${label} explained`,
       templateTag: null,
     },
+    sameAdsAs: [],
     adsWith: 12,
     adsWithout: 36,
     spendWith: 250,
@@ -93,6 +94,15 @@ function render(metric: FeatureMetric, rows = effects) {
 }
 
 describe('the creative features table', () => {
+  it('says under a feature which others exactly the same ads have', () => {
+    const rows = [
+      effect('industry_outdoor', 'Outdoor', { lift: 0.3, sameAdsAs: ['style_seasonal', 'text_price_delta'] }),
+      effect('text_brand', 'Brand', { lift: 0.1 }),
+    ];
+    const { column } = render('ctr', rows);
+    expect(column('Feature')).toEqual(['OutdoorSame ads as Seasonal and Price saving', 'Brand']);
+  });
+
   it('shows the largest lift first and features whose lift could not be estimated last', () => {
     const { column } = render('ctr');
     expect(column('Feature')).toEqual(['Discount', 'Logo', 'Dark image', 'Rating']);

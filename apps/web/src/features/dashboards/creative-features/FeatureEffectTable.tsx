@@ -6,6 +6,7 @@ import { MetricLabel } from '../components/MetricLabel';
 import { formatMetric } from '../model/metricFormat';
 import { HelpLabel } from './HelpLabel';
 import { LiftBar } from './LiftBar';
+import { SameAdsLine } from './SameAdsNote';
 import {
   type FeatureEffect,
   type FeatureMetric,
@@ -46,11 +47,14 @@ export function FeatureEffectTable({
       csvLabel: 'Feature',
       value: (row) => row.feature.label,
       render: (row) => (
-        <Tooltip label={row.feature.description} multiline w={280} withArrow openDelay={300}>
-          <Anchor component={Link} to={featurePath(clientId, row.feature.id, search)} size="sm" fw={600}>
-            {row.feature.label}
-          </Anchor>
-        </Tooltip>
+        <Stack gap={0}>
+          <Tooltip label={row.feature.description} multiline w={280} withArrow openDelay={300}>
+            <Anchor component={Link} to={featurePath(clientId, row.feature.id, search)} size="sm" fw={600}>
+              {row.feature.label}
+            </Anchor>
+          </Tooltip>
+          <SameAdsLine ids={row.sameAdsAs} />
+        </Stack>
       ),
     },
     {

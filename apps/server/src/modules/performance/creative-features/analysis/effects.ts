@@ -33,6 +33,11 @@ export interface FeatureEffectShape {
   significant: boolean;
   hitRate: number | null;
   winnersWith: number;
+  /**
+   * The other features the very same analysed ads have (one template carries them all): their lifts are
+   * one estimate, which of them it belongs to the data cannot tell.
+   */
+  sameAdsAs: string[];
 }
 
 /**
@@ -151,6 +156,34 @@ export interface FeatureAnalysis {
   totalSpend: number;
   /** Per feature id, which ads (by position) have it. */
   presence: Map<string, Uint8Array>;
+  /** Per feature id, the other features present in exactly the same ads. */
+  sameAds: Map<string, string[]>;
+}
+
+/** Features whose presence is the same ads, grouped: by a hash of the positions, then compared. */
+function sameAdsOf(presence: ReadonlyMap<string, Uint8Array>): Map<string, string[]> {
+  const buckets = new Map<string, string[]>();
+  for (const [id, has] of presence) {
+    let hash = 0x811c9dc5;
+    let count = 0;
+    for (let i = 0; i < has.length; i++)
+      if (has[i]) {
+        hash = Math.imul(hash ^ i, 0x01000193);
+        count += 1;
+      }
+    if (count === 0) continue;
+    const key = `${hash >>> 0}:${count}`;
+    buckets.set(key, [...(buckets.get(key) ?? []), id]);
+  }
+  const out = new Map<string, string[]>();
+  const equal = (a: Uint8Array, b: Uint8Array) => a.every((v, i) => v === b[i]);
+  for (const ids of buckets.values())
+    for (const id of ids)
+      out.set(
+        id,
+        ids.filter((other) => other !== id && equal(presence.get(id)!, presence.get(other)!)),
+      );
+  return out;
 }
 
 /**
@@ -187,6 +220,7 @@ export function analyseAds(
     ...winnersOf(ads, metric, minSpend),
     totalSpend: spend.reduce((s, x) => s + x, 0),
     presence,
+    sameAds: sameAdsOf(presence),
   };
 }
 
@@ -230,6 +264,7 @@ export function effectOf(analysis: FeatureAnalysis, featureId: string): FeatureE
     significant: estimate?.significant ?? false,
     hitRate: eligibleWith > 0 ? winnersWith / eligibleWith : null,
     winnersWith,
+    sameAdsAs: analysis.sameAds.get(featureId) ?? [],
   };
 }
 

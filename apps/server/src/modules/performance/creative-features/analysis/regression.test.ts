@@ -230,6 +230,7 @@ describe('feature order', () => {
       significant,
       hitRate: null,
       winnersWith: 0,
+      sameAdsAs: [],
     });
     const ordered = orderEffects([
       effect('none', null, false),
@@ -239,5 +240,27 @@ describe('feature order', () => {
       effect('fall', -0.1, false),
     ]);
     expect(ordered.map((e) => e.featureId)).toEqual(['rise', 'drop', 'small', 'fall', 'none']);
+  });
+});
+
+describe('features of the same ads', () => {
+  it('names the features that exactly the same ads have, and no others', () => {
+    const ads = ['a', 'b', 'c', 'd'].map((adId, i) => ({
+      adId,
+      campaignId: 'k',
+      sums: { ...emptySums(), spend: 10, impressions: 1000, linkClicks: 10 + i },
+      // outdoor and seasonal always together (one template); price on a, b as well, but also on c.
+      features: [
+        ...(i < 2 ? ['outdoor', 'seasonal'] : []),
+        ...(i < 3 ? ['price'] : []),
+        ...(i === 3 ? ['dark'] : []),
+      ],
+    }));
+    const analysis = analyseAds(ads, 'ctr', 0);
+    expect(effectOf(analysis, 'outdoor').sameAdsAs).toEqual(['seasonal']);
+    expect(effectOf(analysis, 'seasonal').sameAdsAs).toEqual(['outdoor']);
+    expect(effectOf(analysis, 'price').sameAdsAs).toEqual([]);
+    expect(effectOf(analysis, 'dark').sameAdsAs).toEqual([]);
+    expect(effectOf(analysis, 'absent').sameAdsAs).toEqual([]);
   });
 });

@@ -87,6 +87,7 @@ export function featureMethod(metric: FeatureMetric): string {
     `each ad weighted by its spend. Each ad’s ${label} is smoothed towards its campaign’s pooled ${label} by one expected ${EVENT_WORDS[metric]}, so ads without conversions count. ` +
     `Lift is exp(β) − 1; its 95 % interval uses heteroskedasticity-robust (HC1) standard errors and Student’s t, and a lift is significant when the interval excludes 0. ` +
     `No lift when fewer than ${MIN_ADS_EACH_SIDE} ads with, or without, the feature share a campaign. ` +
+    `Each feature is estimated on its own: features that exactly the same ads have (one template carries them all) share one lift, marked “Same ads as”. ` +
     `With and without: the spend-weighted mean of each ad’s ${label}; over time, each day’s pooled ${label} of the ads with the feature and of the others.`
   );
 }

@@ -27,5 +27,6 @@ export const CreativeFeatureEffectFields = graphql(`
     significant
     hitRate
     winnersWith
+    sameAdsAs
   }
 `);

@@ -28,6 +28,7 @@ function effect(id: string, lift: number | null, significant: boolean, group = '
     significant,
     hitRate: null,
     winnersWith: 0,
+    sameAdsAs: [],
   };
 }
 

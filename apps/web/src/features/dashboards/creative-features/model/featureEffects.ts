@@ -28,6 +28,8 @@ export interface FeatureEffect {
   significant: boolean;
   hitRate: number | null;
   winnersWith: number;
+  /** Other features of exactly the same ads: one estimate for all of them. */
+  sameAdsAs: readonly string[];
 }
 
 export interface FeatureExtraction {
