@@ -367,7 +367,8 @@ const CUMULATIVE_COLUMNS = sql.raw(CUMULATIVE.map(([c]) => c).join(', '));
 
 /**
  * `insert … select` of the running totals of the daily rows `where` selects (aliased d), each ad's
- * totals continuing from its row in the CTE `base` when there is one (null: from zero).
+ * totals continuing from its row in the CTE `base` when there is one (null: from zero). Written day by day,
+ * as a nightly sync adds them, so the ads' totals of one day lie together (the pages read a day at once).
  */
 function cumulativeInsert(where: SQL, base: SQL | null) {
   const totals = sql.raw(
@@ -381,7 +382,8 @@ function cumulativeInsert(where: SQL, base: SQL | null) {
     insert into ad_insights_ad_cumulative (ad_id, day, client_id, ${CUMULATIVE_COLUMNS})
     select d.ad_id, d.day, d.client_id, ${totals}
     from ad_insights_daily d ${base ? sql`left join base b on b.ad_id = d.ad_id` : sql``}
-    where ${where}`;
+    where ${where}
+    order by d.day, d.ad_id`;
 }
 
 /**

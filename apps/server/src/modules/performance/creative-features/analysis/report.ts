@@ -12,7 +12,7 @@ import { minSpendOf } from '../../dashboards/settings.js';
 import { METRIC_SQL_SUMS, sumsFromRow } from '../../dashboards/sql-metrics.js';
 import type { AccountScope } from '../../scope.js';
 import { extractionProgress } from '../extract/index.js';
-import { scopeAds, scopeAdsMeta, type ScopeAds } from './ad-features.js';
+import { scopeAds, type ScopeAds } from './ad-features.js';
 import {
   analyseAds,
   effectOf,
@@ -156,21 +156,9 @@ export async function creativeFeatureDetail(
   limit: number,
 ): Promise<CreativeFeatureDetailShape | null> {
   if (!creativeFeatureInfo(featureId)) return null;
-  // The day series needs the ads' features first (cheap); the range's sums per ad are read meanwhile.
-  const meta = scopeAdsMeta(db, scope, featureId);
-  const series = meta.then((ads) => {
-    const split = { withFeature: [] as string[], withoutFeature: [] as string[], unknown: [] as string[] };
-    for (const [id, ad] of ads)
-      (!ad.features
-        ? split.unknown
-        : ad.features.includes(featureId)
-          ? split.withFeature
-          : split.withoutFeature
-      ).push(id);
-    return featureSeries(db, scope, split, metric);
-  });
+  const series = featureSeries(db, scope, featureId, metric);
   // The effect and the gallery are worked out while the day series is still being read.
-  const effectAndAds = Promise.all([scopeAds(db, scope, meta), minSpendOf(db, scope.clientId)]).then(
+  const effectAndAds = Promise.all([scopeAds(db, scope, featureId), minSpendOf(db, scope.clientId)]).then(
     async ([ads, minSpend]) => {
       const analysis = analyseAds(ads.analysed, metric, minSpend, [featureId]);
       return {

@@ -1,8 +1,8 @@
 /**
  * A feature's metric over time (creativeFeature's series): per day of the range, the pooled metric of the
- * analysed ads with the feature and of those without it. Pooled sums add up, so only the smaller side's
- * daily rows are read: the other side is the day's total (the campaign rollup) less the ads whose features
- * are unknown (usually none) less that side.
+ * ads with the feature and of those without it (ads whose features are known). Pooled sums add up, so
+ * only the daily rows of the ads with the feature (and of those whose features are unknown, usually none)
+ * are read: the other side is the day's total (the campaign rollup) less those.
  */
 import { sql } from 'drizzle-orm';
 import { DERIVED_FORMULAS, emptySums, metricValue, type MetricSums } from '@adloom/commerce';
@@ -22,38 +22,18 @@ export interface FeaturePointShape {
   spendWithout: number;
 }
 
-/** The scope's ads split by feature: those with it, those without it, and those whose features are unknown. */
-export interface SeriesAds {
-  withFeature: readonly string[];
-  withoutFeature: readonly string[];
-  unknown: readonly string[];
-}
-
-/** A `uuid[]` of ids as one parameter: PostgreSQL then hashes it for `= any(…)` (50,000 ids stay cheap). */
-function uuidList(ids: readonly string[]) {
-  return sql`${`{${ids.join(',')}}`}::uuid[]`;
-}
-
-type DaySums = Map<string, MetricSums>;
-
-/** The sums per day of the metric's numerator, denominator and spend, from `table` aliased d. */
-async function sumsByDay(
-  db: Pick<Db, 'execute'>,
-  metric: FeatureMetric,
-  table: 'ad_insights_daily' | 'ad_insights_campaign_daily',
-  where: ReturnType<typeof sql>,
-): Promise<DaySums> {
+/** The sums of the metric's numerator, denominator and spend in `table` (aliased d), as select columns. */
+function sumColumns(metric: FeatureMetric) {
   const { numerator, denominator } = DERIVED_FORMULAS[metric];
   const keys = [...new Set(['spend', numerator, denominator] as const)];
-  const rows = rowsOf<Record<string, number> & { day: string }>(
-    await db.execute(sql`
-      select d.day::text as day, ${sql.raw(keys.map((k) => `sum(d.${METRIC_COLUMNS[k]})::float8 as "${k}"`).join(', '))}
-      from ${sql.raw(table)} d where ${where}
-      group by d.day`),
-  );
-  return new Map(
-    rows.map((r) => [r.day, { ...emptySums(), ...Object.fromEntries(keys.map((k) => [k, Number(r[k])])) }]),
-  );
+  return {
+    keys,
+    columns: sql.raw(keys.map((k) => `sum(d.${METRIC_COLUMNS[k]})::float8 as "${k}"`).join(', ')),
+  };
+}
+
+function sumsOf(keys: readonly (keyof MetricSums)[], row: Record<string, unknown>): MetricSums {
+  return { ...emptySums(), ...Object.fromEntries(keys.map((k) => [k, Number(row[k])])) };
 }
 
 /** `total − parts`, each metric; a float residue of a subtraction to nothing is 0. */
@@ -70,41 +50,51 @@ function rest(total: MetricSums | undefined, ...parts: (MetricSums | undefined)[
 /**
  * The day's value on each side is the pooled metric of its ads that day (the quotient of their summed
  * numerator and denominator, @adloom/commerce metricValue), null when the denominator is 0; the spend is
- * the side's spend that day.
+ * the side's spend that day. One pass over the range's rows of the ads with the feature or with unknown
+ * features (matched to the ads by a hash join), and the campaign rollup for the day's total.
  */
 export async function featureSeries(
   db: Db,
   scope: AccountScope,
-  ads: SeriesAds,
+  featureId: string,
   metric: FeatureMetric,
 ): Promise<FeaturePointShape[]> {
-  const readWith = ads.withFeature.length <= ads.withoutFeature.length;
-  const side = readWith ? ads.withFeature : ads.withoutFeature;
+  const { keys, columns } = sumColumns(metric);
   const range = sql`d.day between ${scope.from} and ${scope.to}`;
-  const adRows = (ids: readonly string[]) =>
-    ids.length === 0
-      ? Promise.resolve<DaySums>(new Map())
-      : forLargeAggregate(db, (tx) =>
-          sumsByDay(
-            tx,
-            metric,
-            'ad_insights_daily',
-            sql`d.client_id = ${scope.clientId} and ${range} and d.ad_id = any(${uuidList(ids)})`,
-          ),
-        );
-  const known = ads.withFeature.length + ads.withoutFeature.length;
-  const [total, unknown, read] =
-    known === 0
-      ? [new Map(), new Map(), new Map()]
+  const [totalRows, sideRows] =
+    scope.accountIds.length === 0
+      ? [[], []]
       : await Promise.all([
-          sumsByDay(db, metric, 'ad_insights_campaign_daily', sql`${scopeFilter(scope, 'd')} and ${range}`),
-          adRows(ads.unknown),
-          adRows(side),
+          db
+            .execute(
+              sql`select d.day::text as day, ${columns} from ad_insights_campaign_daily d
+                where ${scopeFilter(scope, 'd')} and ${range} group by d.day`,
+            )
+            .then((r) => rowsOf<Record<string, unknown> & { day: string }>(r)),
+          forLargeAggregate(db, async (tx) => {
+            // Probing each ad's rows by its key (the planner's guess for a few ads) reads them scattered.
+            await tx.execute(sql`set local enable_nestloop = off`);
+            return rowsOf<Record<string, unknown> & { day: string; known: boolean }>(
+              await tx.execute(sql`
+                select d.day::text as day, s.known, ${columns}
+                from ad_insights_daily d
+                join (
+                  select a.id, f.id is not null as known from ads a
+                  left join creative_features f on f.id = a.creative_features_id and f.client_id = a.client_id
+                  where ${scopeFilter(scope, 'a')} and (f.id is null or f.features @> array[${featureId}]::text[])
+                ) s on s.id = d.ad_id
+                where d.client_id = ${scope.clientId} and ${range}
+                group by d.day, s.known`),
+            );
+          }),
         ]);
+  const total = new Map(totalRows.map((r) => [r.day, sumsOf(keys, r)]));
+  const withFeature = new Map<string, MetricSums>();
+  const unknown = new Map<string, MetricSums>();
+  for (const r of sideRows) (r.known ? withFeature : unknown).set(r.day, sumsOf(keys, r));
   return bucketsOf(scope.from, scope.to, 'DAY').map((day) => {
-    const sideSums = read.get(day) ?? emptySums();
-    const other = rest(total.get(day), unknown.get(day), sideSums);
-    const [w, wo] = readWith ? [sideSums, other] : [other, sideSums];
+    const w = withFeature.get(day) ?? emptySums();
+    const wo = rest(total.get(day), unknown.get(day), w);
     return {
       day,
       valueWith: metricValue(w, metric),
