@@ -367,21 +367,21 @@ const CUMULATIVE_COLUMNS = sql.raw(CUMULATIVE.map(([c]) => c).join(', '));
 
 /**
  * `insert … select` of the running totals of the daily rows `where` selects (aliased d), each ad's
- * totals continuing from its row in the CTE `base` when there is one (null: from zero). Written day by day,
- * as a nightly sync adds them, so the ads' totals of one day lie together (the pages read a day at once).
+ * totals continuing from its row in the CTE `base` when there is one (from zero otherwise). Written day by
+ * day, as a nightly sync adds them, so the ads' totals of one day lie together (the pages read a day at once).
  */
-function cumulativeInsert(where: SQL, base: SQL | null) {
+function cumulativeInsert(where: SQL, base: SQL) {
   const totals = sql.raw(
-    CUMULATIVE.map(([c, daily]) => {
-      const run = `sum(d.${daily}) over (partition by d.ad_id order by d.day rows unbounded preceding)`;
-      return base ? `coalesce(b.${c}, 0) + ${run}` : run;
-    }).join(', '),
+    CUMULATIVE.map(
+      ([c, daily]) =>
+        `coalesce(b.${c}, 0) + sum(d.${daily}) over (partition by d.ad_id order by d.day rows unbounded preceding)`,
+    ).join(', '),
   );
   return sql`
-    ${base ? sql`with base as (${base})` : sql``}
+    with base as (${base})
     insert into ad_insights_ad_cumulative (ad_id, day, client_id, ${CUMULATIVE_COLUMNS})
     select d.ad_id, d.day, d.client_id, ${totals}
-    from ad_insights_daily d ${base ? sql`left join base b on b.ad_id = d.ad_id` : sql``}
+    from ad_insights_daily d left join base b on b.ad_id = d.ad_id
     where ${where}
     order by d.day, d.ad_id`;
 }
@@ -404,11 +404,6 @@ export async function refreshAdCumulative(db: Db, accountId: string, from: strin
         where a.account_id = ${accountId}`,
     ),
   );
-}
-
-/** Builds every running total from the daily rows at once, as after a restore or a bulk load (empty table). */
-export async function buildAdCumulative(db: Db): Promise<void> {
-  await db.execute(cumulativeInsert(sql`true`, null));
 }
 
 /** The first and last day of some rows (null for none), to refresh the rollup of what was written. */
