@@ -179,6 +179,7 @@ async function onPostgres(): Promise<{
   rows: number;
   ranges: RangeFigures[];
   roundTrip: number[];
+  rollupSeconds: number;
 }> {
   let reachable = false;
   const probe = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
