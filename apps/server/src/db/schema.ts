@@ -999,6 +999,44 @@ export const adInsightsAdCumulative = pgTable(
   (t) => [primaryKey({ columns: [t.adId, t.day] }), index().on(t.clientId, t.day)],
 );
 
+/**
+ * Each campaign's daily sums per creative feature (issue 19: one feature's page draws its days from here,
+ * not from every daily row of the range): a daily row counts under every feature its ad's creative has, and
+ * under '' when the ad's features are not known. Built for a whole client at once from the ads' current
+ * features (performance/creative-features/rollup.ts), which it is valid for only while they stay the same:
+ * creative_feature_rollups holds the fingerprint of the ads and features it was built from.
+ */
+export const adInsightsFeatureDaily = pgTable(
+  'ad_insights_feature_daily',
+  {
+    clientId: uuid('client_id').notNull(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => adAccounts.id, { onDelete: 'cascade' }),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => adCampaigns.id, { onDelete: 'cascade' }),
+    feature: text('feature').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    ads: integer('ads').notNull().default(0),
+    ...metricColumns(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.campaignId, t.feature, t.day] }),
+    index().on(t.clientId, t.feature, t.day),
+  ],
+);
+
+/** Per client, what its ad_insights_feature_daily rows were built from (see there). */
+export const creativeFeatureRollups = pgTable('creative_feature_rollups', {
+  clientId: uuid('client_id')
+    .primaryKey()
+    .references(() => clients.id, { onDelete: 'cascade' }),
+  /** The fingerprint of every ad's campaign and features when the rows were built. */
+  fingerprint: text('fingerprint').notNull(),
+  builtAt: timestamp('built_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** One import of an Ads Manager export (upload type AD_PERFORMANCE_FILE), with its report. */
 export const adPerformanceImports = pgTable(
   'ad_performance_imports',
