@@ -659,11 +659,25 @@ export const feedCreatives = pgTable(
     inputImages: jsonb('input_images').$type<CreativeInputImage[]>(),
     attempts: integer('attempts').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The refresh key of the inputs the final state was made from (feeds/generation/input-hash.ts,
+     * refreshKeySql): a refresh sends a job only when the item's key now differs. Null: send it.
+     */
+    sourceKey: text('source_key'),
+    /** When the ad goes out of date by the clock alone (a sale starting or ending); a refresh sends it then. */
+    staleAt: timestamp('stale_at', { withTimezone: true }),
+    /** When the images of a generated ad were last asked for (the image recheck takes the oldest first). */
+    imagesCheckedAt: timestamp('images_checked_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.feedId, t.itemId] }),
     index().on(t.feedId, t.status),
     index().on(t.outputMd5),
+    index('feed_creatives_recheck_index')
+      .on(t.imagesCheckedAt)
+      .where(sql`${t.status} = 'generated'`),
+    // The creatives showing an image, by its URL (input_images @> '[{"url": …}]').
+    index('feed_creatives_input_images_index').using('gin', sql`${t.inputImages} jsonb_path_ops`),
   ],
 );
 
