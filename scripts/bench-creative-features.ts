@@ -1,10 +1,12 @@
 /**
  * `npm run bench:creative-features` (issue 19, Measure): the creative-features pages on generated data.
  * - PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test: a fresh database made and
- *   dropped there; else the embedded PostgreSQL in a fresh folder): one client with 50,000 ads in 100
+ *   dropped there, or kept with BENCH_KEEP_DATABASE=1 to study its plans; else the embedded PostgreSQL in a fresh folder): one client with 50,000 ads in 100
  *   campaigns, each showing its own creative (50,000 creative_features rows with 30 features drawn at
  *   prevalences from 2 % to 60 %), and 200 days of daily insights per ad: 10 million rows, laid out as the
  *   nightly sync writes them (an account's ads of a day together), keys built after the load.
+ *   The rollups are then built by the writers' path (campaign rollup and per-ad running totals) and by the
+ *   extraction job's (the per-feature daily rollup one feature's page reads its days from); both times printed.
  * - Then, after a warm-up, RUNS timed runs each of:
  *   - the features page: `creativeFeaturesReport` (the `creativeFeatures` query's resolver body, scope
  *     included) over the last 30 days (the dashboards' default range) and over the last 90 days;
@@ -25,6 +27,7 @@ import { openDatabase, type Db } from '../apps/server/src/db/client.js';
 import { createClient } from '../apps/server/src/modules/clients/index.js';
 import { ensureAccount, refreshCampaignRollup } from '../apps/server/src/modules/performance/index.js';
 import { accountScope } from '../apps/server/src/modules/performance/scope.js';
+import { refreshFeatureRollup } from '../apps/server/src/modules/performance/creative-features/rollup.js';
 import {
   creativeFeatureDetail,
   creativeFeaturesReport,
@@ -55,9 +58,13 @@ function benchFeatures(): { id: string; share: number }[] {
   return ids.map((id, i) => ({ id, share: 0.02 + (0.58 * i) / Math.max(1, ids.length - 1) }));
 }
 
-async function generate(
-  db: Db,
-): Promise<{ clientId: string; rows: number; featureId: string; rollupSeconds: number }> {
+async function generate(db: Db): Promise<{
+  clientId: string;
+  rows: number;
+  featureId: string;
+  rollupSeconds: number;
+  featureRollupSeconds: number;
+}> {
   const started = performance.now();
   const client = await createClient(db, { name: 'Creative features bench', planStatus: 'paying' });
   const account = await ensureAccount(db, {
@@ -129,6 +136,11 @@ async function generate(
   log(
     `campaign rollup and per-ad running totals (refreshCampaignRollup, all ${DAYS} days) in ${rollupSeconds.toFixed(0)} s`,
   );
+  // What the extraction job asks for once the ads have their features: the per-feature daily rollup.
+  const featureRollupStarted = performance.now();
+  if (!(await refreshFeatureRollup(db, client.id))) throw new Error('the feature rollup was already built');
+  const featureRollupSeconds = since(featureRollupStarted) / 1000;
+  log(`per-feature daily rollup (refreshFeatureRollup) in ${featureRollupSeconds.toFixed(0)} s`);
   await db.execute(sql`analyze`);
   const [counted] = (
     (await db.execute(sql`select count(*)::int as n from ad_insights_daily`)) as unknown as {
@@ -138,7 +150,7 @@ async function generate(
   log(`data ready in ${(since(started) / 1000).toFixed(0)} s`);
   // The feature page measured: one in about a third of the ads.
   const featureId = features.find((f) => f.share >= 0.3)!.id;
-  return { clientId: client.id, rows: Number(counted!.n), featureId, rollupSeconds };
+  return { clientId: client.id, rows: Number(counted!.n), featureId, rollupSeconds, featureRollupSeconds };
 }
 
 async function time(run: () => Promise<void>): Promise<number[]> {
@@ -180,6 +192,7 @@ async function onPostgres(): Promise<{
   ranges: RangeFigures[];
   roundTrip: number[];
   rollupSeconds: number;
+  featureRollupSeconds: number;
 }> {
   let reachable = false;
   const probe = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
@@ -206,6 +219,7 @@ async function onPostgres(): Promise<{
     kind = `PostgreSQL at ${url.host}`;
     drop = async () => {
       await database.close();
+      if (process.env.BENCH_KEEP_DATABASE) return void log(`kept database ${name} (BENCH_KEEP_DATABASE)`);
       const dropper = new pg.Client({ connectionString: PG_URL });
       await dropper.connect();
       await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -223,7 +237,7 @@ async function onPostgres(): Promise<{
   try {
     await database.migrate();
     log(`${kind}: generating ${(ADS * DAYS).toLocaleString('en')} rows`);
-    const { clientId, rows, featureId, rollupSeconds } = await generate(database.db);
+    const { clientId, rows, featureId, rollupSeconds, featureRollupSeconds } = await generate(database.db);
     const roundTrip = await time(async () => {
       await database.db.execute(sql`select 1`);
     });
@@ -231,7 +245,7 @@ async function onPostgres(): Promise<{
       await measure(database.db, clientId, featureId, 30),
       await measure(database.db, clientId, featureId, 90),
     ];
-    return { kind, rows, ranges, roundTrip, rollupSeconds };
+    return { kind, rows, ranges, roundTrip, rollupSeconds, featureRollupSeconds };
   } finally {
     await drop();
   }
@@ -250,7 +264,8 @@ async function main() {
       `average ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end\n` +
       `data: ${ADS.toLocaleString('en')} ads and creatives, ${figures.rows.toLocaleString('en')} daily rows on ${figures.kind}\n` +
       `rollups after the bulk load (campaign × day and per-ad running totals, refreshCampaignRollup): ` +
-      `${figures.rollupSeconds.toFixed(1)} s\n`,
+      `${figures.rollupSeconds.toFixed(1)} s; per-feature daily rollup (the extraction job's rebuild): ` +
+      `${figures.featureRollupSeconds.toFixed(1)} s\n`,
   );
   const rows: string[][] = [['', 'p50', 'p95', 'target', '']];
   for (const r of figures.ranges) {
@@ -296,6 +311,7 @@ async function main() {
       extractJpegMs: p(extraction.jpeg, 0.5),
       extractPngMs: p(extraction.png, 0.5),
       rollupBuildS: round1(figures.rollupSeconds),
+      featureRollupBuildS: round1(figures.featureRollupSeconds),
       selectOneP50Ms: p(figures.roundTrip, 0.5),
       loadAverage: round1(loadavg()[0]!),
     }),

@@ -1,8 +1,25 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
 import { CREATIVE_FEATURES_VERSION, addSums, metricValue, emptySums } from '@adloom/commerce';
 import { createTestApp, describeEachDatabase, gql, twoClients, type TestApp } from './harness.js';
-import { ads, creativeFeatures, templateTags } from '../src/db/schema.js';
+import {
+  adInsightsDaily,
+  ads,
+  creativeFeatureRollups,
+  creativeFeatures,
+  templateTags,
+} from '../src/db/schema.js';
+import {
+  featureSeries,
+  type FeaturePointShape as FeaturePoint,
+} from '../src/modules/performance/creative-features/analysis/series.js';
+import {
+  featureRollupIsCurrent,
+  refreshFeatureRollup,
+} from '../src/modules/performance/creative-features/rollup.js';
+import { FEATURE_ROLLUP_JOB } from '../src/modules/performance/creative-features/rollup.jobs.js';
+import { refreshCampaignRollup, upsertDailyInsights } from '../src/modules/performance/facts.js';
+import { accountScope } from '../src/modules/performance/scope.js';
 import type { Db } from '../src/db/client.js';
 import { accountWithCampaigns, daysFrom, type WorldAd } from './performance/world.js';
 
@@ -157,6 +174,7 @@ describeEachDatabase('creative features on %s', (kind) => {
   let w: Awaited<ReturnType<typeof twoClients>>;
   let planted: ReturnType<typeof plantedAds>;
   let priceTagId: string;
+  let bAccount: { id: string; adIds: Map<string, string> };
   const asA = (query: string, variables: Record<string, unknown> = {}) =>
     gql(t, { session: w.sessionAdminA, clientId: w.a.id, query, variables });
   const asB = (query: string, variables: Record<string, unknown> = {}) =>
@@ -184,6 +202,7 @@ describeEachDatabase('creative features on %s', (kind) => {
             : { thumbnailUrl: `https://cdn.example.com/${ad.name.toLowerCase()}.jpg` },
       })),
     });
+    bAccount = { id: b.account.id, adIds: b.adIds };
     await giveFeatures(
       t.deps.db,
       w.b.id,
@@ -407,5 +426,99 @@ describeEachDatabase('creative features on %s', (kind) => {
     );
     // Client B's text_price never shows in A's report.
     expect(report.features.map((f: Effect) => f.feature.id)).not.toContain('text_price');
+  });
+  it('creativeFeature: the days come from the feature rollup while it matches the ads’ features, the same as from the daily rows; a change asks for a rebuild', async () => {
+    const db = t.deps.db;
+    const query = `{ creativeFeature(id: "text_price", from: "2026-06-01", to: "2026-06-04", metric: CTR) {
+      series { day valueWith valueWithout spendWith spendWithout } } }`;
+    const seriesOf = async () => {
+      const res = await asB(query);
+      expect(res.errors).toBeUndefined();
+      return res.data?.creativeFeature.series as FeaturePoint[];
+    };
+    const hasRebuildJob = () => t.deps.jobs.hasLiveJob(FEATURE_ROLLUP_JOB, { clientId: w.b.id });
+    const spend = (series: { spendWith: number }[]) => series.reduce((s, p) => s + p.spendWith, 0);
+    // The rollup adds a campaign's sums first: the same figures, up to the last bits of a float.
+    const expectSame = (actual: FeaturePoint[], expected: FeaturePoint[]) => {
+      expect(actual.map((p) => p.day)).toEqual(expected.map((p) => p.day));
+      actual.forEach((p, i) => {
+        for (const k of ['valueWith', 'valueWithout', 'spendWith', 'spendWithout'] as const) {
+          const e = expected[i]![k];
+          if (e === null) expect(p[k]).toBeNull();
+          else expect(p[k]).toBeCloseTo(e, 9);
+        }
+      });
+    };
+
+    // Never built: the daily rows answer, and a rebuild is asked for.
+    await db.delete(creativeFeatureRollups).where(eq(creativeFeatureRollups.clientId, w.b.id));
+    const fromDaily = await seriesOf();
+    expect(await hasRebuildJob()).toBe(true);
+    expect(spend(fromDaily)).toBeCloseTo(380, 9);
+
+    // Built: the rollup answers the same, and nothing more is asked for.
+    expect(await refreshFeatureRollup(db, w.b.id)).toBe(true);
+    expect(await refreshFeatureRollup(db, w.b.id)).toBe(false);
+    const stale = vi.fn();
+    const scope = await accountScope(db, {
+      clientId: w.b.id,
+      demo: false,
+      from: '2026-06-01',
+      to: '2026-06-04',
+    });
+    expectSame(await featureSeries(db, scope, 'text_price', 'ctr', stale), fromDaily);
+    expect(stale).not.toHaveBeenCalled();
+
+    // A day written by the writers (facts.ts) keeps it current: T2 (text_price) and T3 spend on the 4th.
+    await upsertDailyInsights(db, { clientId: w.b.id }, [
+      {
+        adId: bAccount.adIds.get('T2')!,
+        day: '2026-06-04',
+        metrics: { ...emptySums(), spend: 30, impressions: 1000, linkClicks: 40 },
+      },
+      {
+        adId: bAccount.adIds.get('T3')!,
+        day: '2026-06-04',
+        metrics: { ...emptySums(), spend: 12, impressions: 1000, linkClicks: 10 },
+      },
+    ]);
+    await refreshCampaignRollup(db, bAccount.id, '2026-06-04', '2026-06-04');
+    expect(await featureRollupIsCurrent(db, w.b.id)).toBe(true);
+    const fourth = await featureSeries(db, scope, 'text_price', 'ctr', stale);
+    expect(stale).not.toHaveBeenCalled();
+    expect(fourth[3]).toEqual({
+      day: '2026-06-04',
+      valueWith: 0.04,
+      valueWithout: 0.01,
+      spendWith: 30,
+      spendWithout: 12,
+    });
+
+    // T2's creative loses text_price (an extraction rewrote its row): the rollup no longer matches, so the
+    // daily rows answer (T2's 230 no longer counts with the feature) and a rebuild is asked for.
+    const [t2] = await db
+      .select()
+      .from(ads)
+      .where(eq(ads.id, bAccount.adIds.get('T2')!));
+    await db
+      .update(creativeFeatures)
+      .set({ features: [], computedAt: new Date() })
+      .where(eq(creativeFeatures.id, t2!.creativeFeaturesId!));
+    expect(await featureRollupIsCurrent(db, w.b.id)).toBe(false);
+    const changed = await featureSeries(db, scope, 'text_price', 'ctr', stale);
+    expect(stale).toHaveBeenCalledTimes(1);
+    expect(spend(changed)).toBeCloseTo(380 - 200, 9);
+    expect(await refreshFeatureRollup(db, w.b.id)).toBe(true);
+    expectSame(await featureSeries(db, scope, 'text_price', 'ctr'), changed);
+
+    // As it was for the other tests: T2 has text_price again, without the 4th.
+    await db
+      .update(creativeFeatures)
+      .set({ features: ['text_price'], computedAt: new Date() })
+      .where(eq(creativeFeatures.id, t2!.creativeFeaturesId!));
+    await db.delete(adInsightsDaily).where(eq(adInsightsDaily.day, '2026-06-04'));
+    await refreshCampaignRollup(db, bAccount.id, '2026-06-04', '2026-06-04');
+    await refreshFeatureRollup(db, w.b.id);
+    expectSame(await featureSeries(db, scope, 'text_price', 'ctr'), fromDaily);
   });
 });

@@ -6,6 +6,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { BASE_METRICS, type Breakdown, type MetricSums } from '@adloom/commerce';
 import type { Db } from '../../db/client.js';
+import { refreshFeatureRollupDays } from './creative-features/rollup.js';
 import {
   adAccounts,
   adCampaigns,
@@ -334,7 +335,8 @@ const COLUMNS = sql.raw(BASE_METRICS.map((k) => METRIC_COLUMN_NAMES[k]).join(', 
 
 /**
  * Rewrites the campaign rollup (ad_insights_campaign_daily) of one account for the days from `from` to `to`
- * (both included) from the ad rows, and its ads' running totals from `from` on (refreshAdCumulative): call
+ * (both included) from the ad rows, its ads' running totals from `from` on (refreshAdCumulative) and the
+ * per-feature rollup of those days (refreshFeatureRollupDays): call
  * it after writing insights of those days, in the same transaction when there is one.
  */
 export async function refreshCampaignRollup(
@@ -353,6 +355,7 @@ export async function refreshCampaignRollup(
     from ad_insights_daily d join ads a on a.id = d.ad_id
     where a.account_id = ${accountId} and d.day between ${from} and ${to}
     group by a.client_id, a.account_id, a.campaign_id, d.day`);
+  await refreshFeatureRollupDays(db, accountId, from, to);
 }
 
 /** The running totals ad_insights_ad_cumulative keeps, with the daily column each one sums. */

@@ -35,6 +35,7 @@ import './demo/demo.schema.js';
 import './import/import.schema.js';
 import './import/import.jobs.js';
 import './creative-features/extract/extract.jobs.js';
+import './creative-features/rollup.jobs.js';
 import './dashboards/report.schema.js';
 import './dashboards/alerts.schema.js';
 import './dpa/dpa.schema.js';

@@ -22,6 +22,7 @@ import {
 } from './analysis/report.js';
 import type { FeaturePointShape } from './analysis/series.js';
 import type { LibraryTagShape } from './analysis/template-tags.js';
+import { requestFeatureRollup } from './rollup.jobs.js';
 
 const CreativeFeatureTemplateTag = builder
   .objectRef<LibraryTagShape>('CreativeFeatureTemplateTag')
@@ -202,12 +203,17 @@ builder.queryFields((t) => ({
     },
     resolve: async (_r, args, ctx) => {
       const limit = checkLimit(args.limit, 24);
+      const scope = await scopeOf(ctx, args);
       return creativeFeatureDetail(
         ctx.deps.db,
-        await scopeOf(ctx, args),
+        scope,
         String(args.id),
         creativeFeatureMetricKey(args.metric),
         limit,
+        () =>
+          void requestFeatureRollup(ctx.deps, scope.clientId).catch((error: unknown) =>
+            ctx.deps.log.warn({ err: error, clientId: scope.clientId }, 'could not queue the feature rollup'),
+          ),
       );
     },
   }),

@@ -154,9 +154,10 @@ export async function creativeFeatureDetail(
   featureId: string,
   metric: FeatureMetric,
   limit: number,
+  onRollupStale?: () => void,
 ): Promise<CreativeFeatureDetailShape | null> {
   if (!creativeFeatureInfo(featureId)) return null;
-  const series = featureSeries(db, scope, featureId, metric);
+  const series = featureSeries(db, scope, featureId, metric, onRollupStale);
   // The effect and the gallery are worked out while the day series is still being read.
   const effectAndAds = Promise.all([scopeAds(db, scope, featureId), minSpendOf(db, scope.clientId)]).then(
     async ([ads, minSpend]) => {

@@ -7,6 +7,7 @@
  */
 import type { JobQueue } from '../../../../jobs/queue.js';
 import { registerJobHandler, registerPeriodicJob } from '../../../../jobs/registry.js';
+import { requestFeatureRollup } from '../rollup.jobs.js';
 import { clientsWithPendingFeatures, extractClientFeatures } from './extract.service.js';
 
 export const EXTRACT_FEATURES_JOB = 'creative-features.extract';
@@ -34,6 +35,8 @@ registerJobHandler<ExtractFeaturesJob>(
   async (job, ctx) => {
     const run = await extractClientFeatures(ctx, job.data.clientId, { signal: job.signal });
     if (run.computed > 0) ctx.log.info({ clientId: job.data.clientId, ...run }, 'creative features computed');
+    // The ads' features changed: one feature's page reads its days from a rollup of them.
+    if (run.computed > 0 || run.linkedAds > 0) await requestFeatureRollup(ctx, job.data.clientId);
     return { ...run };
   },
   // One client's run at a time; other clients' runs go on meanwhile.
