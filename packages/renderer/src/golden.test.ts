@@ -11,7 +11,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { describeError } from './resolve/errors.js';
 import { FontCache } from './resolve/text/font-loader.js';
-import { render } from './server/render.js';
+import { render, renderPlan } from './server/render.js';
 import {
   CHANNEL_TOLERANCE,
   GOLDEN_DIR,
@@ -26,6 +26,12 @@ import { pixelDifference } from './server/test/images.js';
 /** Failing renders are written here (ignored by git) to compare with the baseline. */
 const ACTUAL_DIR = path.resolve(GOLDEN_DIR, '../../../.tmp/golden-actual');
 const UPDATE = process.env.UPDATE_GOLDEN === '1';
+/**
+ * Pictures of the suite that render() leaves to resvg (compose/plan.ts) as measured when the compositor
+ * came: shared pictures drawn smaller for a second layer, turned or enlarged layers, a height rounded a
+ * pixel over its box. More means a regression of the compositor; fewer, lower this.
+ */
+const MAX_FALLBACKS = 12;
 
 const loadImage = goldenImageLoader();
 const fonts = goldenFontSource();
@@ -43,6 +49,22 @@ describe('golden images', () => {
     );
     const baseline = readFileSync(path.join(GOLDEN_DIR, 'rating-3.5', 'expected.png'));
     expect(await pixelDifference(wrong.bytes, baseline, CHANNEL_TOLERANCE)).toBeGreaterThan(MAX_DIFFERENT);
+  });
+
+  it('composes most pictures itself; those it leaves to resvg are listed', async () => {
+    const fallbacks: string[] = [];
+    let composed = 0;
+    for (const name of cases) {
+      if (existsSync(path.join(GOLDEN_DIR, name, 'expected-error.txt'))) continue;
+      const plan = await renderPlan(readCase(name), { loadImage, fonts, fontCache });
+      composed += plan.layers.filter((layer) => layer.kind === 'picture').length;
+      for (const fallback of plan.fallbacks)
+        fallbacks.push(`${name}: ${fallback.layerId} (${fallback.reason})`);
+    }
+    console.log(
+      `golden pictures composed: ${composed}, left to resvg: ${fallbacks.length}\n  ${fallbacks.join('\n  ')}`,
+    );
+    expect(fallbacks.length).toBeLessThanOrEqual(MAX_FALLBACKS);
   });
 
   it.concurrent.each(cases)('%s', async (name) => {

@@ -65,6 +65,49 @@ export function embeddedWidth(
 }
 
 /**
+ * The size of the one picture a source's non-blur `needs` share: embeddedWidth wide, the height in
+ * proportion, when that shrinks it (an SVG is drawn at that size whatever its own), else the image's own
+ * size. Server and browser prepare exactly this, and the composition plan relies on it. (A picture whose
+ * rounded height makes it a pixel taller than its box is drawn scaled by the rasteriser, so the plan
+ * leaves it to resvg; the golden images were drawn so.)
+ */
+export function sharedPictureSize(
+  needs: readonly Pick<ImageNeed, 'fit' | 'pixelWidth' | 'pixelHeight' | 'drawnPixelLimit'>[],
+  natural: { width: number; height: number },
+  svg: boolean,
+): { width: number; height: number } {
+  const width = embeddedWidth(needs, natural);
+  const scale = width / natural.width;
+  if (scale >= 1 && !svg) return { width: natural.width, height: natural.height };
+  return { width, height: Math.max(1, Math.round(natural.height * scale)) };
+}
+
+/**
+ * The pixel size of every need's prepared picture, by ref: a blur's is its blurPlan output, the others'
+ * their source's sharedPictureSize. `natural` gives each source's size and whether it is an SVG.
+ */
+export function preparedPictureSizes(
+  needs: readonly ImageNeed[],
+  natural: (source: string) => { width: number; height: number; svg: boolean },
+): Map<string, { width: number; height: number }> {
+  const sizes = new Map<string, { width: number; height: number }>();
+  const plainBySource = new Map<string, ImageNeed[]>();
+  for (const need of needs)
+    if (need.blurFraction === undefined)
+      plainBySource.set(need.source, [...(plainBySource.get(need.source) ?? []), need]);
+  for (const need of needs) {
+    const image = natural(need.source);
+    sizes.set(
+      need.ref,
+      need.blurFraction === undefined
+        ? sharedPictureSize(plainBySource.get(need.source)!, image, image.svg)
+        : blurPlan(need, image).output,
+    );
+  }
+  return sizes;
+}
+
+/**
  * How a blurred background is made, in output pixels. The image covers a viewport `enlarge` times the
  * box, centred on it, and is drawn at `drawn` size; the Gaussian's deviation is `blurFraction` of the
  * drawn image's smaller side. It is blurred at `small` size (drawn / BLUR_DOWNSCALE) with `smallSigma`,

@@ -5,7 +5,7 @@
  */
 import sharp, { type Sharp } from 'sharp';
 import type { ImageNeed } from '../resolve/context.js';
-import { BLUR_DOWNSCALE, blurPlan, embeddedWidth, type EmbeddedImage } from '../resolve/embed.js';
+import { BLUR_DOWNSCALE, blurPlan, sharedPictureSize, type EmbeddedImage } from '../resolve/embed.js';
 
 /** An image as a loader returns it. */
 export interface LoadedImage {
@@ -83,39 +83,59 @@ async function hasAlphaChannel(image: LoadedImage, maxPixels: number): Promise<b
   return metadata.hasAlpha;
 }
 
-/** The shared image for a source's non-blur needs: shrunk to the largest drawn size, never enlarged. */
-async function prepareShared(
-  image: LoadedImage,
-  needs: readonly ImageNeed[],
-  maxPixels: number,
-  alpha: boolean,
-): Promise<EmbeddedImage> {
-  const target = embeddedWidth(needs, image);
-  const scale = target / image.width;
-  // A template's own picture that needs no shrinking is embedded as it is: nothing to decode here.
-  if (scale >= 1 && image.format !== 'svg' && needs.every((need) => need.kind === 'picture'))
-    return { href: needs[0]!.source, width: image.width, height: image.height };
-  let pipeline = decoder(image, maxPixels, scale);
-  if (scale < 1 || image.format === 'svg') {
-    pipeline = pipeline.resize({
-      width: target,
-      height: Math.max(1, Math.round(image.height * scale)),
-      fit: 'fill',
-    });
-  }
-  return encode(pipeline, alpha);
+/** A decoded picture: straight (not premultiplied) sRGB, with alpha when the image has it. */
+export interface PicturePixels {
+  data: Buffer;
+  width: number;
+  height: number;
+  channels: 3 | 4;
+}
+
+/** Straight pixels out of a pipeline, always sRGB with 3 or 4 channels (grey and 16-bit images too). */
+async function pixelsOf(pipeline: Sharp): Promise<PicturePixels> {
+  const { data, info } = await pipeline.toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height, channels: info.channels === 4 ? 4 : 3 };
+}
+
+function pipelineOf(pixels: PicturePixels): Sharp {
+  return sharp(pixels.data, {
+    raw: { width: pixels.width, height: pixels.height, channels: pixels.channels },
+  });
+}
+
+/** The shared picture of a source's non-blur needs as a pipeline: shrunk to sharedPictureSize, never enlarged. */
+function sharedPipeline(image: LoadedImage, needs: readonly ImageNeed[], maxPixels: number): Sharp {
+  const size = sharedPictureSize(needs, image, image.format === 'svg');
+  const pipeline = decoder(image, maxPixels, size.width / image.width);
+  const asIs = size.width === image.width && size.height === image.height && image.format !== 'svg';
+  return asIs ? pipeline : pipeline.resize({ ...size, fit: 'fill' });
+}
+
+/** A template's own picture that needs no shrinking is embedded as it is: nothing to decode. */
+function unshrunkPicture(image: LoadedImage, needs: readonly ImageNeed[]): EmbeddedImage | undefined {
+  const size = sharedPictureSize(needs, image, image.format === 'svg');
+  const asIs = size.width === image.width && size.height === image.height && image.format !== 'svg';
+  return asIs && needs.every((need) => need.kind === 'picture')
+    ? { href: needs[0]!.source, width: image.width, height: image.height }
+    : undefined;
 }
 
 /**
  * A blur need's picture (blurPlan): shrunk to a quarter of its drawn size and blurred there, then the
- * part under the layer box scaled up to the box's pixel size.
+ * part under the layer box scaled up to the box's pixel size. `decoded` is the source already decoded
+ * for its other needs, used when it holds enough pixels, so the source is decoded once.
  */
-async function blurredPicture(image: LoadedImage, need: ImageNeed, maxPixels: number): Promise<Sharp> {
+async function blurredPicture(
+  image: LoadedImage,
+  need: ImageNeed,
+  maxPixels: number,
+  decoded: PicturePixels | undefined,
+): Promise<Sharp> {
   const plan = blurPlan(need, image);
-  let pipeline = decoder(image, maxPixels, plan.small.width / image.width).resize({
-    ...plan.small,
-    fit: 'fill',
-  });
+  const reuse = decoded && decoded.width >= plan.small.width && decoded.height >= plan.small.height;
+  let pipeline = (
+    reuse ? pipelineOf(decoded) : decoder(image, maxPixels, plan.small.width / image.width)
+  ).resize({ ...plan.small, fit: 'fill' });
   if (plan.smallSigma !== undefined) pipeline = pipeline.blur(plan.smallSigma);
   const small = await pipeline.raw().toBuffer({ resolveWithObject: true });
   return (
@@ -128,32 +148,73 @@ async function blurredPicture(image: LoadedImage, need: ImageNeed, maxPixels: nu
   );
 }
 
-async function prepareBlur(
-  image: LoadedImage,
-  need: ImageNeed,
-  maxPixels: number,
-  alpha: boolean,
-): Promise<EmbeddedImage> {
-  return encode(await blurredPicture(image, need, maxPixels), alpha);
+/** What the renderer wants of each need, by ref: its pixels (a composed picture) or an embeddable image (a band's). */
+export interface PictureWants {
+  pixels: ReadonlySet<string>;
+  embedded: ReadonlySet<string>;
 }
 
-/** A blur need's picture as raw pixels, to lay under the rest (underlay.ts). */
-export async function prepareBlurPixels(
-  image: LoadedImage,
-  need: ImageNeed,
-  maxPixels: number,
-  budget: DecodeBudget = new DecodeBudget(maxPixels),
-): Promise<{ data: Buffer; width: number; height: number; channels: 1 | 2 | 3 | 4 }> {
-  const { data, info } = await budget.run(image, async () =>
-    (await blurredPicture(image, need, maxPixels)).raw().toBuffer({ resolveWithObject: true }),
-  );
-  return { data, width: info.width, height: info.height, channels: info.channels };
+/** Prepared pictures by ref. */
+export interface PreparedPictures {
+  pixels: Map<string, PicturePixels>;
+  embedded: Map<string, EmbeddedImage>;
 }
 
 /**
- * Embeddable images for every need of a resolved template, by placeholder ref. `images` holds the
- * loaded image of each source. `maxPixels` bounds decoding (a decompression bomb stops here too) and,
- * through `budget`, how many pixels are being decoded at once.
+ * The pictures a render wants, each source decoded once (ARCHITECTURE: shrunk to the size it is drawn
+ * at while decoding, blur computed at low resolution). `images` holds the loaded image of each source.
+ * `maxPixels` bounds decoding (a decompression bomb stops here too) and, through `budget`, how many
+ * pixels are being decoded at once. A source's non-blur needs share one picture (sharedPictureSize);
+ * its blurred backgrounds are made from that picture when it is large enough.
+ */
+export async function preparePictures(
+  needs: readonly ImageNeed[],
+  images: ReadonlyMap<string, LoadedImage>,
+  maxPixels: number,
+  wants: PictureWants,
+  budget: DecodeBudget = new DecodeBudget(maxPixels),
+): Promise<PreparedPictures> {
+  const bySource = new Map<string, ImageNeed[]>();
+  for (const need of needs) bySource.set(need.source, [...(bySource.get(need.source) ?? []), need]);
+  const prepared: PreparedPictures = { pixels: new Map(), embedded: new Map() };
+  const wanted = (need: ImageNeed) => wants.pixels.has(need.ref) || wants.embedded.has(need.ref);
+  await Promise.all(
+    [...bySource].map(async ([source, sourceNeeds]) => {
+      const image = images.get(source);
+      if (!image) throw new Error(`prepareImages: ${source} was not loaded`);
+      if (!sourceNeeds.some(wanted)) return;
+      const plain = sourceNeeds.filter((need) => need.blurFraction === undefined);
+      const blurs = sourceNeeds.filter((need) => need.blurFraction !== undefined && wanted(need));
+      await budget.run(image, async () => {
+        const alpha = () => hasAlphaChannel(image, maxPixels);
+        const asIs = unshrunkPicture(image, plain);
+        const plainPixels = plain.some((need) => wants.pixels.has(need.ref));
+        const plainEmbedded = plain.filter((need) => wants.embedded.has(need.ref));
+        // Decoded once when anything but an embedding straight from the file wants it.
+        let decoded: PicturePixels | undefined;
+        if (plain.length > 0 && (plainPixels || blurs.length > 0 || (plainEmbedded.length > 0 && !asIs)))
+          decoded = await pixelsOf(sharedPipeline(image, plain, maxPixels));
+        if (decoded)
+          for (const need of plain) if (wants.pixels.has(need.ref)) prepared.pixels.set(need.ref, decoded);
+        if (plainEmbedded.length > 0) {
+          const embedded = asIs ?? (await encode(pipelineOf(decoded!), await alpha()));
+          for (const need of plainEmbedded) prepared.embedded.set(need.ref, embedded);
+        }
+        for (const need of blurs) {
+          const picture = await blurredPicture(image, need, maxPixels, decoded);
+          if (wants.pixels.has(need.ref)) prepared.pixels.set(need.ref, await pixelsOf(picture.clone()));
+          if (wants.embedded.has(need.ref))
+            prepared.embedded.set(need.ref, await encode(picture, await alpha()));
+        }
+      });
+    }),
+  );
+  return prepared;
+}
+
+/**
+ * Embeddable images for every need of a resolved template, by placeholder ref: the whole ad as one SVG
+ * (renderSvg). The arguments are preparePictures'.
  */
 export async function prepareImages(
   needs: readonly ImageNeed[],
@@ -161,34 +222,13 @@ export async function prepareImages(
   maxPixels: number,
   budget: DecodeBudget = new DecodeBudget(maxPixels),
 ): Promise<Map<string, EmbeddedImage>> {
-  const bySource = new Map<string, ImageNeed[]>();
-  for (const need of needs) bySource.set(need.source, [...(bySource.get(need.source) ?? []), need]);
-  const prepared = new Map<string, EmbeddedImage>();
-  await Promise.all(
-    [...bySource].map(async ([source, sourceNeeds]) => {
-      const image = images.get(source);
-      if (!image) throw new Error(`prepareImages: ${source} was not loaded`);
-      const alpha = await hasAlphaChannel(image, maxPixels);
-      const plain = sourceNeeds.filter((need) => need.blurFraction === undefined);
-      const work: Promise<void>[] = [];
-      if (plain.length > 0) {
-        work.push(
-          budget
-            .run(image, () => prepareShared(image, plain, maxPixels, alpha))
-            .then((shared) => {
-              for (const need of plain) prepared.set(need.ref, shared);
-            }),
-        );
-      }
-      for (const need of sourceNeeds.filter((candidate) => candidate.blurFraction !== undefined)) {
-        work.push(
-          budget
-            .run(image, () => prepareBlur(image, need, maxPixels, alpha))
-            .then((blurred) => void prepared.set(need.ref, blurred)),
-        );
-      }
-      await Promise.all(work);
-    }),
+  const all = new Set(needs.map((need) => need.ref));
+  const { embedded } = await preparePictures(
+    needs,
+    images,
+    maxPixels,
+    { pixels: new Set(), embedded: all },
+    budget,
   );
-  return prepared;
+  return embedded;
 }

@@ -37,59 +37,10 @@ export async function encodeRaster(raster: Raster, format: OutputFormat, quality
   return encodeImage(image, format, quality);
 }
 
-function encodeImage(image: Sharp, format: OutputFormat, quality: number): Promise<Buffer> {
+/** Encodes a pipeline's pixels as render() does; a JPEG is flattened onto white. */
+export function encodeImage(image: Sharp, format: OutputFormat, quality: number): Promise<Buffer> {
   if (format === 'jpeg')
     return image.flatten({ background: '#ffffff' }).jpeg({ quality, mozjpeg: false }).toBuffer();
   if (format === 'webp') return image.webp({ quality }).toBuffer();
   return image.png({ compressionLevel: 6 }).toBuffer();
-}
-
-/** Pixels laid under a raster (a blurred background): unpremultiplied, 1 to 4 channels, placed in it. */
-export interface UnderlayPixels {
-  data: Buffer;
-  width: number;
-  height: number;
-  channels: 1 | 2 | 3 | 4;
-  left: number;
-  top: number;
-}
-
-/**
- * Encodes `raster` (drawn on a transparent background) over `underlay`, over `background` (a CSS
- * colour, or undefined for transparency), as encodeRaster does. sharp composites while it encodes.
- */
-export async function encodeOverUnderlay(
-  raster: Raster,
-  underlay: UnderlayPixels,
-  background: string | undefined,
-  format: OutputFormat,
-  quality: number,
-): Promise<Buffer> {
-  const { width, height } = raster;
-  const over = {
-    input: raster.pixels,
-    raw: { width, height, channels: 4 as const, premultiplied: true },
-  };
-  const under = {
-    input: underlay.data,
-    raw: { width: underlay.width, height: underlay.height, channels: underlay.channels },
-  };
-  const opaque = underlay.channels === 1 || underlay.channels === 3;
-  const covers =
-    underlay.left <= 0 &&
-    underlay.top <= 0 &&
-    underlay.left + underlay.width >= width &&
-    underlay.top + underlay.height >= height;
-  let image: Sharp;
-  if (opaque && covers && background !== undefined) {
-    // The usual case: the background fills the canvas; only the design goes over it.
-    image = sharp(underlay.data, { raw: under.raw })
-      .extract({ left: -underlay.left, top: -underlay.top, width, height })
-      .composite([over]);
-  } else {
-    image = sharp({
-      create: { width, height, channels: 4, background: background ?? { r: 0, g: 0, b: 0, alpha: 0 } },
-    }).composite([{ ...under, left: underlay.left, top: underlay.top }, over]);
-  }
-  return encodeImage(image, format, quality);
 }

@@ -2,24 +2,18 @@
  * The server renderer: `render(request, options)` resolves the template, loads and prepares its images,
  * rasterises with resvg and encodes the result. Node only.
  */
+import { planComposition, type CompositionPlan } from '../compose/plan.js';
 import { readImageSize } from '../images/image-size.js';
 import { checkImagePixels } from '../images/pixel-limit.js';
-import { embedImages, withBlurFilters } from '../resolve/embed.js';
+import { embedImages, preparedPictureSizes, withBlurFilters } from '../resolve/embed.js';
 import { loadImageSources } from '../resolve/load-images.js';
 import { resolveTemplate, type ResolvedTemplate } from '../resolve/resolve.js';
 import type { FontCache, FontSource } from '../resolve/text/font-loader.js';
+import { canvasSize, composePlan } from './compose.js';
 import { fileFontSource } from './fonts.js';
 import { fetchImage, IMAGE_FETCH_DEFAULTS } from './images/index.js';
-import { DecodeBudget, prepareBlurPixels, prepareImages, type LoadedImage } from './prepare-images.js';
-import {
-  encodeOverUnderlay,
-  encodeRaster,
-  OUTPUT_FORMATS,
-  rasterise,
-  type OutputFormat,
-  type UnderlayPixels,
-} from './rasterise.js';
-import { splitUnderlay } from './underlay.js';
+import { prepareImages, preparePictures, type LoadedImage } from './prepare-images.js';
+import { encodeImage, OUTPUT_FORMATS, type OutputFormat } from './rasterise.js';
 
 /** Limits and policy for loading a request's images (the images module's fetchImage options). */
 export interface ImageLoadOptions {
@@ -125,19 +119,18 @@ function checkOptions(options: RenderOptions): { format: OutputFormat; quality: 
 /** The stages of render, for timing (the bench script). */
 export type RenderStage = 'resolve' | 'images' | 'raster' | 'encode';
 
-interface Prepared {
-  svg: string;
+interface Loaded {
   resolved: ResolvedTemplate;
-  underlay: UnderlayPixels | undefined;
+  loaded: Map<string, LoadedImage>;
+  maxPixels: number;
 }
 
-async function prepare(request: unknown, options: RenderOptions, split: boolean): Promise<Prepared> {
-  let started = performance.now();
-  const stage = (name: RenderStage): void => {
-    const now = performance.now();
-    options.onStage?.(name, now - started);
-    started = now;
-  };
+/** Resolves the template and loads each image source once. */
+async function load(
+  request: unknown,
+  options: RenderOptions,
+  stage: (name: RenderStage) => void,
+): Promise<Loaded> {
   const imageOptions = options.images ?? {};
   const maxPixels = imageOptions.maxPixels ?? IMAGE_FETCH_DEFAULTS.maxPixels;
   const resolved = await resolveTemplate(request, {
@@ -149,27 +142,47 @@ async function prepare(request: unknown, options: RenderOptions, split: boolean)
   });
   stage('resolve');
   const loaded = await loadImageSources(resolved.images, imageLoader(resolved, options));
-  const parts = split ? splitUnderlay(resolved) : { resolved, underlay: undefined };
-  const budget = new DecodeBudget(maxPixels);
-  const [prepared, underlay] = await Promise.all([
-    prepareImages(parts.resolved.images, loaded, maxPixels, budget),
-    parts.underlay &&
-      prepareBlurPixels(loaded.get(parts.underlay.need.source)!, parts.underlay.need, maxPixels, budget).then(
-        (pixels) => ({ ...pixels, left: parts.underlay!.left, top: parts.underlay!.top }),
-      ),
-  ]);
-  const svg = embedImages(parts.resolved, prepared);
-  stage('images');
-  return { svg, resolved, underlay };
+  return { resolved, loaded, maxPixels };
 }
 
-/** Resolves a request and embeds its images: the final SVG text the rasteriser draws. */
+/** Calls onStage with the time since the last stage. */
+function stageTimer(options: RenderOptions): (name: RenderStage) => void {
+  let started = performance.now();
+  return (name) => {
+    const now = performance.now();
+    options.onStage?.(name, now - started);
+    started = now;
+  };
+}
+
+/**
+ * Resolves a request and embeds its images: the whole ad as one SVG, every picture embedded as resvg
+ * would draw it (render() lays most pictures down itself, to the same pixels).
+ */
 export async function renderSvg(
   request: unknown,
   options: RenderOptions = {},
 ): Promise<{ svg: string; resolved: ResolvedTemplate }> {
-  const { svg, resolved } = await prepare(request, options, false);
-  return { svg, resolved };
+  const { resolved, loaded, maxPixels } = await load(request, options, stageTimer(options));
+  const prepared = await prepareImages(resolved.images, loaded, maxPixels);
+  return { svg: embedImages(resolved, prepared), resolved };
+}
+
+/**
+ * How render() draws a request (compose/plan.ts): which pictures it lays down itself and which it leaves
+ * to resvg, with the reasons. For tests and the golden suite's count of fallbacks.
+ */
+export async function renderPlan(request: unknown, options: RenderOptions = {}): Promise<CompositionPlan> {
+  const { resolved, loaded } = await load(request, options, stageTimer(options));
+  return planOf(resolved, loaded);
+}
+
+function planOf(resolved: ResolvedTemplate, loaded: ReadonlyMap<string, LoadedImage>): CompositionPlan {
+  const sizes = preparedPictureSizes(resolved.images, (source) => {
+    const image = loaded.get(source)!;
+    return { width: image.width, height: image.height, svg: image.format === 'svg' };
+  });
+  return planComposition(resolved, (need) => sizes.get(need.ref)!);
 }
 
 /**
@@ -196,21 +209,25 @@ export async function renderReferenceSvg(request: unknown, options: RenderOption
 /** Renders a request (spec section 3) to PNG, JPEG or WebP bytes. Errors carry the spec's texts. */
 export async function render(request: unknown, options: RenderOptions = {}): Promise<RenderResult> {
   const { format, quality } = checkOptions(options);
-  const { svg, resolved, underlay } = await prepare(request, options, true);
+  const stage = stageTimer(options);
+  const { resolved, loaded, maxPixels } = await load(request, options, stage);
+  const plan = planOf(resolved, loaded);
+  const pixels = new Set<string>();
+  const embedded = new Set<string>();
+  for (const layer of plan.layers) {
+    if (layer.kind === 'picture') pixels.add(layer.need.ref);
+    else for (const ref of layer.refs) embedded.add(ref);
+  }
+  const pictures = await preparePictures(resolved.images, loaded, maxPixels, { pixels, embedded });
+  stage('images');
   const background = options.background === 'transparent' ? undefined : '#ffffff';
-  let started = performance.now();
-  const raster = await rasterise(svg, underlay ? undefined : background);
-  options.onStage?.('raster', performance.now() - started);
-  started = performance.now();
-  const bytes = underlay
-    ? await encodeOverUnderlay(raster, underlay, background, format, quality)
-    : await encodeRaster(raster, format, quality);
-  options.onStage?.('encode', performance.now() - started);
+  const composed = await composePlan(plan, resolved, pictures, background, () => stage('raster'));
+  const bytes = await encodeImage(composed, format, quality);
+  stage('encode');
   return {
     bytes,
     format,
-    width: raster.width,
-    height: raster.height,
+    ...canvasSize(resolved),
     dynamicLayerCount: resolved.dynamicLayerCount,
     warnings: resolved.warnings,
   };

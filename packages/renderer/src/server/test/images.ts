@@ -25,6 +25,29 @@ export async function quadrantImage(
   return format === 'png' ? image.png().toBuffer() : image.jpeg({ quality: 92 }).toBuffer();
 }
 
+/**
+ * Every pixel a different, deterministic colour (and alpha, with `alpha`): a picture placed one pixel
+ * off, or resampled, differs almost everywhere, which flat test pictures would hide.
+ */
+export async function noiseImage(
+  width: number,
+  height: number,
+  format: 'png' | 'jpeg' = 'png',
+  alpha = false,
+): Promise<Buffer> {
+  const channels = alpha ? 4 : 3;
+  const pixels = Buffer.alloc(width * height * channels);
+  let state = 0x2545f491;
+  for (let index = 0; index < pixels.length; index += 1) {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    pixels[index] = state & 0xff;
+  }
+  const image = sharp(pixels, { raw: { width, height, channels } });
+  return format === 'png' ? image.png().toBuffer() : image.jpeg({ quality: 90 }).toBuffer();
+}
+
 /** A transparent logo: a dark rounded badge with a ring. */
 export async function logoImage(width: number, height: number): Promise<Buffer> {
   const svg =
