@@ -44,6 +44,12 @@ export interface Config {
   importSlots: number;
   /** A feed download that receives fewer than `bytes` in a window of `windowMs` (after the first) fails. */
   feedMinRate: { bytes: number; windowMs: number };
+  /**
+   * Generated ads' images asked again (conditional requests) once their last check is `everyHours` old
+   * (0: never), `concurrency` requests at once per batch, at most `perHost` at once to one host and
+   * `gapMs` between two starts there.
+   */
+  imageRecheck: { everyHours: number; concurrency: number; perHost: number; gapMs: number };
   /** Meta's Marketing API; without META_APP_ID the bundled fake Graph API answers (the demo setup). */
   meta: MetaConfig;
   /**
@@ -219,6 +225,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     feedMinRate: {
       bytes: Number(env.FEED_MIN_RATE_BYTES ?? 16 * 1024),
       windowMs: Number(env.FEED_MIN_RATE_WINDOW_MS ?? 30_000),
+    },
+    imageRecheck: {
+      everyHours: Math.max(0, Number(env.IMAGE_RECHECK_HOURS ?? 24)),
+      concurrency: Math.max(1, Math.floor(Number(env.IMAGE_RECHECK_CONCURRENCY ?? 8))),
+      perHost: Math.max(1, Math.floor(Number(env.IMAGE_RECHECK_PER_HOST ?? 2))),
+      gapMs: Math.max(0, Number(env.IMAGE_RECHECK_GAP_MS ?? 50)),
     },
     meta: readMeta(env),
     connectionSecret: env.CONNECTION_SECRET || undefined,

@@ -116,13 +116,13 @@ describeEachDatabase('fair generation on %s', (kind) => {
     ]);
     const generating = async (feed: FeedRow) => (await feedCounts(t.deps.db, feed.id)).isGenerating;
 
-    expect(await generateFeed(t.deps.db, ctx.jobs, a.feed)).toBe(BIG);
+    expect(await generateFeed(ctx, a.feed)).toBe(BIG);
     // A's generation is under way...
     await expect
       .poll(async () => (await feedCounts(t.deps.db, a.feed.id)).completedCount, { timeout: 30_000 })
       .toBeGreaterThanOrEqual(20);
     // ...when B asks for its feed and a preview.
-    expect(await generateFeed(t.deps.db, ctx.jobs, b.feed)).toBe(4);
+    expect(await generateFeed(ctx, b.feed)).toBe(4);
     const previewId = await startAdPreview(ctx, b.clientId, {
       adConfigs: [{ templateVersionId: b.versionId, slots: [] }],
       productCatalogItemId: productCatalogItemId(b.catalogId, 'pictured'),

@@ -15,8 +15,8 @@ import {
   type FeedRow,
 } from '../../db/schema.js';
 import { DomainError, isUuid } from '../../errors.js';
-import type { JobQueue } from '../../jobs/queue.js';
-import { generateFeed } from './feeds.service.js';
+import type { AppDeps } from '../../deps.js';
+import { generateFeed, type RefreshDeps } from './feeds.service.js';
 
 /** How many of the client's feeds have a design on a version of a template, and the ads those designs made. */
 export interface TemplateFeedUsage {
@@ -149,18 +149,18 @@ export async function feedsUsingTemplate(db: Db, clientId: string, templateId: s
  * version of it move to its newest version, and those feeds are generated again. Returns the feeds touched.
  */
 export async function regenerateForTemplate(
-  db: Db,
-  jobs: JobQueue,
+  deps: RefreshDeps & Pick<AppDeps, 'jobs'>,
   clientId: string,
   templateId: string,
 ): Promise<number> {
+  const { db } = deps;
   const using = await feedsUsingTemplate(db, clientId, templateId);
   await moveDesigns(
     db,
     using.map((feed) => feed.id),
     { templateId },
   );
-  for (const feed of using) await generateFeed(db, jobs, feed);
+  for (const feed of using) await generateFeed(deps, feed);
   return using.length;
 }
 
@@ -173,11 +173,11 @@ export const designNotFound = (id: string) =>
  * Returns the items queued (0 when every design was on its newest version already).
  */
 export async function moveFeedToNewestVersions(
-  db: Db,
-  jobs: JobQueue,
+  deps: RefreshDeps & Pick<AppDeps, 'jobs'>,
   feed: FeedRow,
   designId: string | null,
 ): Promise<number> {
+  const { db } = deps;
   if (designId !== null) {
     const [design] = isUuid(designId)
       ? await db
@@ -188,5 +188,5 @@ export async function moveFeedToNewestVersions(
     if (!design) throw designNotFound(designId);
   }
   const moved = await moveDesigns(db, [feed.id], designId ? { designId } : {});
-  return moved.size > 0 ? generateFeed(db, jobs, feed) : 0;
+  return moved.size > 0 ? generateFeed(deps, feed) : 0;
 }

@@ -305,7 +305,7 @@ builder.mutationFields((t) => ({
           (db, id) => findFeed(db, actor.clientId, id),
         );
         // A repeat gets the feed the first request created and is generating: nothing more to queue.
-        return { feed, queued: replayed ? 0 : await generateFeed(ctx.deps.db, ctx.deps.jobs, feed) };
+        return { feed, queued: replayed ? 0 : await generateFeed(ctx.deps, feed) };
       }),
   }),
   updateFeed: t.field({
@@ -325,7 +325,7 @@ builder.mutationFields((t) => ({
           name: args.name,
           designs: args.designs?.map(designInputOf),
         });
-        return { feed, queued: await generateFeed(ctx.deps.db, ctx.deps.jobs, feed) };
+        return { feed, queued: await generateFeed(ctx.deps, feed) };
       }),
   }),
   moveFeedDesignsToLatestVersion: t.field({
@@ -339,7 +339,7 @@ builder.mutationFields((t) => ({
       payload(async () => {
         const feed = await ownFeed(ctx.deps.db, clientActor(ctx).clientId, String(args.feedId));
         const designId = args.designId ? String(args.designId) : null;
-        return { feed, queued: await moveFeedToNewestVersions(ctx.deps.db, ctx.deps.jobs, feed, designId) };
+        return { feed, queued: await moveFeedToNewestVersions(ctx.deps, feed, designId) };
       }),
   }),
   regenerateCreative: t.field({
@@ -364,7 +364,7 @@ builder.mutationFields((t) => ({
     resolve: (_r, args, ctx) =>
       payload(async () => {
         const feed = await ownFeed(ctx.deps.db, clientActor(ctx).clientId, String(args.id));
-        return { feed, queued: await generateFeed(ctx.deps.db, ctx.deps.jobs, feed) };
+        return { feed, queued: await generateFeed(ctx.deps, feed) };
       }),
   }),
   retryFailedCreatives: t.field({

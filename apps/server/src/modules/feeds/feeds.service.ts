@@ -1,11 +1,14 @@
 /**
  * Feeds (issue 5, part 4): a product set rendered with ordered designs. This module keeps one creative
- * row per item of the set (new items pending, items gone archived), queues one generation job per item
- * (generation/generate.ts does the work, idempotently), and answers the counts the screens show.
+ * row per item of the set (new items pending, items gone archived), queues a generation job for each item
+ * whose ad may have changed (generation/generate.ts does the work, idempotently), and answers the counts
+ * the screens show.
  */
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
+import type { AppDeps } from '../../deps.js';
 import {
   catalogItems,
   creativeStatuses,
@@ -22,8 +25,11 @@ import {
 import { DomainError, invalidInput, isUuid } from '../../errors.js';
 import { JOBS, type JobQueue } from '../../jobs/queue.js';
 import { filterToJson } from '@adloom/commerce';
+import { brandInputsFor } from '../brand-kit/index.js';
 import { filterToSql, ownProductSet, readFilter, storedFilter } from '../catalogs/index.js';
 import { GENERATE_CREATIVE_FAILED } from './generation.jobs.js';
+import { CREATIVE_FORMAT_ID, loadVersions } from './generation/generate.js';
+import { refreshKeySql, refreshPlan } from './generation/input-hash.js';
 import { isGenerating } from './feed-status.js';
 
 export const feedNotFound = (id: string) => new DomainError('NOT_FOUND', `Feed ${id} not found`);
@@ -130,12 +136,13 @@ export function listFeeds(db: Db, clientId: string): Promise<FeedRow[]> {
   return db.select().from(feeds).where(eq(feeds.clientId, clientId)).orderBy(asc(feeds.name), asc(feeds.id));
 }
 
+/** A feed's designs in the order items try them (as generation reads them). */
 export function listDesigns(db: Db, feedId: string): Promise<FeedDesignRow[]> {
   return db
     .select()
     .from(feedDesigns)
     .where(eq(feedDesigns.feedId, feedId))
-    .orderBy(asc(feedDesigns.position));
+    .orderBy(asc(feedDesigns.position), asc(feedDesigns.createdAt), asc(feedDesigns.id));
 }
 
 /** The designs of many feeds in one query (each in order), in the order of `feedIds`. */
@@ -270,45 +277,66 @@ export async function rotateExportToken(
   return { feed: row, previousToken: feed.exportToken };
 }
 
+/** What a refresh needs: the database, and the settings the brand inputs' URLs are made with. */
+export type RefreshDeps = Pick<AppDeps, 'db' | 'config'>;
+
+/** The statuses of an ad made (or decided) from inputs its refresh key describes. */
+const SETTLED = sql.raw(`('generated', 'no_input_images', 'no_template_matched')`);
+
 /**
- * Brings the feed's creative rows in line with its product set: every item of the set becomes pending
- * (new ones, ones that came back, and the rest, which their jobs check again), items that left the set
- * (or the catalogue) are archived. Returns the item ids to generate.
+ * Brings the feed's creative rows in line with its product set and returns the items to generate: new
+ * ones, ones that came back, ones failed or not finished, and ones whose refresh key (input-hash.ts: the
+ * fields the designs' templates read, the designs and their template versions, slot features and item
+ * filters, the brand inputs used, the image URLs) differs from the key of what their ad was made from,
+ * or whose ad went stale by the clock (a sale began or ended). The database decides for every item at
+ * once; an unchanged item keeps its ad, URL and status, and costs no job. Items that left the set (or the
+ * catalogue) are archived. Bytes changed behind an unchanged image URL are the image recheck's part.
  */
-export async function syncFeedItems(db: Db, feed: FeedRow): Promise<string[]> {
+export async function syncFeedItems(deps: RefreshDeps, feed: FeedRow): Promise<string[]> {
+  const { db } = deps;
   const { set, catalog } = await ownProductSet(db, feed.clientId, feed.productSetId);
   const importId = catalog.currentImportId;
-  const where: SQL[] = importId
-    ? [eq(catalogItems.importId, importId), filterToSql(storedFilter(set).filter)]
-    : [];
-  const ids = importId
-    ? (
-        await db
-          .select({ itemId: catalogItems.itemId })
-          .from(catalogItems)
-          .where(and(...where))
-      ).map((row) => row.itemId)
-    : [];
+  const designs = await listDesigns(db, feed.id);
+  const plan = await refreshPlan({
+    designs,
+    versions: await loadVersions(
+      db,
+      designs.map((design) => design.templateVersionId),
+    ),
+    format: CREATIVE_FORMAT_ID,
+    brand: () => brandInputsFor(deps, feed.clientId),
+  });
+  const inSet = importId
+    ? sql`${catalogItems.importId} = ${importId} and ${filterToSql(storedFilter(set).filter)}`
+    : sql`false`;
   return db.transaction(async (tx) => {
-    for (let start = 0; start < ids.length; start += 1000) {
-      const chunk = ids.slice(start, start + 1000);
-      await tx
-        .insert(feedCreatives)
-        .values(chunk.map((itemId) => ({ feedId: feed.id, itemId, status: 'pending' as const })))
-        .onConflictDoUpdate({
-          target: [feedCreatives.feedId, feedCreatives.itemId],
-          // Every item of the set is checked again: the counts show the feed generating until each
-          // job has decided (an unchanged item keeps its ad and URL; its previous ad stays exported).
-          set: { status: 'pending', updatedAt: new Date() },
-        });
-    }
-    const gone = ids.length > 0 ? notInArray(feedCreatives.itemId, ids) : undefined;
-    await tx
-      .update(feedCreatives)
-      .set({ status: 'archived', updatedAt: new Date() })
-      .where(and(eq(feedCreatives.feedId, feed.id), sql`${feedCreatives.status} <> 'archived'`, gone));
+    // One statement: the set's items with their keys; the new ones added, the changed ones made pending
+    // (the rows it does not return are not written at all).
+    const result = await tx.execute(sql`
+      with items as (
+        select ${catalogItems.itemId} as item_id, ${refreshKeySql(plan)} as key
+        from ${catalogItems} where ${inSet}
+      ), added as (
+        insert into ${feedCreatives} (feed_id, item_id, status)
+        select ${feed.id}::uuid, i.item_id, 'pending' from items i
+        where not exists (select 1 from ${feedCreatives} c where c.feed_id = ${feed.id} and c.item_id = i.item_id)
+        on conflict (feed_id, item_id) do nothing
+        returning item_id
+      ), changed as (
+        update ${feedCreatives} c set status = 'pending', updated_at = now()
+        from items i
+        where c.feed_id = ${feed.id} and c.item_id = i.item_id
+          and not (c.status in ${SETTLED} and c.source_key is not distinct from i.key
+                   and c.source_key is not null and (c.stale_at is null or c.stale_at > now()))
+        returning c.item_id
+      )
+      select item_id from added union all select item_id from changed`);
+    await tx.execute(sql`
+      update ${feedCreatives} c set status = 'archived', updated_at = now()
+      where c.feed_id = ${feed.id} and c.status <> 'archived'
+        and not exists (select 1 from ${catalogItems} where ${inSet} and ${catalogItems.itemId} = c.item_id)`);
     await tx.update(feeds).set({ updatedAt: new Date() }).where(eq(feeds.id, feed.id));
-    return ids;
+    return rowsOf<{ item_id: string }>(result).map((row) => row.item_id);
   });
 }
 
@@ -342,10 +370,16 @@ export async function queueGeneration(
   );
 }
 
-/** Generation on demand (and after a template or catalogue change): sync, then queue every item. */
-export async function generateFeed(db: Db, jobs: JobQueue, feed: FeedRow): Promise<number> {
-  const ids = await syncFeedItems(db, feed);
-  return queueGeneration(jobs, feed, ids);
+/**
+ * Generation on demand (and after a template or catalogue change): sync, then queue the items that may
+ * have changed (syncFeedItems); returns how many were queued.
+ */
+export async function generateFeed(
+  deps: RefreshDeps & Pick<AppDeps, 'jobs'>,
+  feed: FeedRow,
+): Promise<number> {
+  const ids = await syncFeedItems(deps, feed);
+  return queueGeneration(deps.jobs, feed, ids);
 }
 
 /** Queues the failed items of a feed again; returns how many. */
@@ -468,12 +502,15 @@ export async function listCreatives(
 }
 
 /** After a catalogue import: every feed of the catalogue's product sets is brought up to date. */
-export async function regenerateForCatalog(db: Db, jobs: JobQueue, catalogId: string): Promise<number> {
-  const rows = await db
+export async function regenerateForCatalog(
+  deps: RefreshDeps & Pick<AppDeps, 'jobs'>,
+  catalogId: string,
+): Promise<number> {
+  const rows = await deps.db
     .select({ feed: feeds })
     .from(feeds)
     .innerJoin(productSets, eq(productSets.id, feeds.productSetId))
     .where(eq(productSets.catalogId, catalogId));
-  for (const { feed } of rows) await generateFeed(db, jobs, feed);
+  for (const { feed } of rows) await generateFeed(deps, feed);
   return rows.length;
 }

@@ -30,3 +30,4 @@ import './layer-warnings.schema.js';
 import './generation.jobs.js';
 import './lost-generation.jobs.js';
 import './ad-preview-job.js';
+import './image-recheck/image-recheck.jobs.js';

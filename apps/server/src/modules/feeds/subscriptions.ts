@@ -11,7 +11,7 @@ export function registerFeedsSubscriptions(): void {
     'catalogVersionImported',
     'feeds: regenerate the catalogue’s feeds',
     async ({ catalogId }, ctx) => {
-      await regenerateForCatalog(ctx.db, ctx.jobs, catalogId);
+      await regenerateForCatalog(ctx, catalogId);
     },
   );
 }

@@ -438,8 +438,7 @@ builder.mutationFields((t) => ({
           tags: args.tags?.map(String),
           baseVersionId: optionalId(args.baseVersionId),
         });
-        if (args.regenerateFeeds)
-          await regenerateForTemplate(ctx.deps.db, ctx.deps.jobs, actor.clientId, template.template.id);
+        if (args.regenerateFeeds) await regenerateForTemplate(ctx.deps, actor.clientId, template.template.id);
         return { template };
       }),
   }),

@@ -19,7 +19,6 @@
  *   out, recording the failure is the queue's part.
  */
 import { RendererError, describeError, type FontFile } from '@adloom/renderer';
-import { FONT_FAMILIES } from '@adloom/renderer/fonts';
 import { render } from '@adloom/renderer/server';
 import { and, eq, inArray, ne, not, sql, type SQL } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
@@ -52,7 +51,18 @@ import { brandInputsFor, brandKitFontSource, type BrandInputs } from '../../bran
 import { parseProductSetFilter } from '@adloom/commerce';
 import { matchesFilter } from '../../catalogs/index.js';
 import { chooseDesign } from './design-choice.js';
-import { bytesHash, creativeInputHash, pickMetadata, templateUses } from './input-hash.js';
+import {
+  bytesHash,
+  CATALOGUE_FAMILIES,
+  creativeInputHash,
+  pickMetadata,
+  refreshKeySql,
+  refreshPlan,
+  refreshStaleAt,
+  versionUses,
+  type RefreshPlan,
+  type TemplateUses,
+} from './input-hash.js';
 import { itemImages, itemMetadata } from './metadata.js';
 import { outputMd5, reusedOutputMd5 } from './output-md5.js';
 import {
@@ -64,7 +74,9 @@ import {
 
 /** Output of every creative: JPEG at quality 90 (part of the hash, as 'jpeg;q=90'). */
 export const CREATIVE_FORMAT = { format: 'jpeg', quality: 90 } as const;
-const FORMAT_ID = `${CREATIVE_FORMAT.format};q=${CREATIVE_FORMAT.quality}`;
+/** CREATIVE_FORMAT as the input hash and the refresh key take it. */
+export const CREATIVE_FORMAT_ID = `${CREATIVE_FORMAT.format};q=${CREATIVE_FORMAT.quality}`;
+const FORMAT_ID = CREATIVE_FORMAT_ID;
 
 /** Where a creative is stored. */
 export function creativeKey(clientId: string, inputHash: string): string {
@@ -171,12 +183,26 @@ interface FinalState {
 }
 
 /** Equal, with null equal to null (plain `=` would make the whole condition null). */
-const same = (column: PgColumn, value: string | null): SQL => sql`${column} is not distinct from ${value}`;
+const same = (column: PgColumn, value: string | SQL | null): SQL =>
+  sql`${column} is not distinct from ${value}`;
+
+/**
+ * What the run read, for the row's refresh key: the feed's plan and the catalogue row the item came from
+ * (an import's rows never change, so the key is of exactly what this run saw), and when the ad goes out
+ * of date by the clock.
+ */
+interface ReadInputs {
+  plan: RefreshPlan;
+  importId: string;
+  staleAt: Date | null;
+}
 
 /**
  * Writes the row's final state unless it already holds exactly this state (so a second run changes
  * nothing, updated_at and attempts included). An archived row is left alone unless archiving. True when
- * written; `attempt` (1 for the first run of the job) is written with the state.
+ * written; `attempt` (1 for the first run of the job) is written with the state. With `read`, the row
+ * keeps the refresh key of those inputs (refreshKeySql, the expression the refresh compares with); a
+ * failed or archived row keeps none, so every refresh sends it again.
  */
 async function writeFinal(
   db: Db,
@@ -184,10 +210,25 @@ async function writeFinal(
   itemId: string,
   state: FinalState,
   attempt: number | undefined,
+  read: ReadInputs | undefined,
 ): Promise<boolean> {
+  const keyed = read && state.status !== 'failed' && state.status !== 'archived' ? read : undefined;
+  const sourceKey = keyed
+    ? sql`(select ${refreshKeySql(keyed.plan)} from ${catalogItems}
+          where ${catalogItems.importId} = ${keyed.importId} and ${catalogItems.itemId} = ${itemId})`
+    : null;
+  const staleAt = keyed?.staleAt ?? null;
   const rows = await db
     .update(feedCreatives)
-    .set({ ...state, ...(attempt === undefined ? {} : { attempts: attempt }), updatedAt: new Date() })
+    .set({
+      ...state,
+      sourceKey,
+      staleAt,
+      ...(attempt === undefined ? {} : { attempts: attempt }),
+      updatedAt: new Date(),
+      // This run asked for the images (the ones it did not render from were checked by their validators).
+      ...(state.status === 'generated' ? { imagesCheckedAt: new Date() } : {}),
+    })
     .where(
       and(
         eq(feedCreatives.feedId, feedId),
@@ -201,6 +242,8 @@ async function writeFinal(
             same(feedCreatives.outputMd5, state.outputMd5),
             same(feedCreatives.error, state.error),
             sql`${feedCreatives.inputImages} is not distinct from ${state.inputImages === null ? null : JSON.stringify(state.inputImages)}::jsonb`,
+            same(feedCreatives.sourceKey, sourceKey),
+            sql`${feedCreatives.staleAt} is not distinct from ${staleAt === null ? null : staleAt.toISOString()}::timestamptz`,
           )!,
         ),
         state.status === 'archived' ? undefined : ne(feedCreatives.status, 'archived'),
@@ -215,9 +258,6 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
   for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
   return Buffer.concat(chunks);
 }
-
-/** Families of the renderer's font catalogue: a template naming only these needs no brand font. */
-const CATALOGUE_FAMILIES = new Set(FONT_FAMILIES.map((family) => family.family));
 
 /**
  * The client's brand inputs the template uses (brandInputsFor): the brand colour, the first stored logo
@@ -284,11 +324,13 @@ export async function generateCreative(
   const checkAbort = () => options.signal?.throwIfAborted();
   const notes: string[] = [];
 
+  // Known once the designs are read: what the final state is made from (none for an item gone).
+  const made: { read?: ReadInputs } = {};
   const finish = async (
     state: FinalState,
     extra: Partial<CreativeOutcome> = {},
   ): Promise<CreativeOutcome> => {
-    const written = await writeFinal(db, feedId, itemId, state, options.attempt);
+    const written = await writeFinal(db, feedId, itemId, state, options.attempt, made.read);
     return {
       status: state.status,
       ...(state.designId ? { designId: state.designId } : {}),
@@ -345,6 +387,15 @@ export async function generateCreative(
     db,
     designs.map((design) => design.templateVersionId),
   );
+  // The refresh key of what this run reads, as a refresh works it out for the whole feed.
+  let brandRead: Promise<BrandInputs> | undefined;
+  const plan = await refreshPlan({
+    designs,
+    versions,
+    format: FORMAT_ID,
+    brand: () => (brandRead ??= brandInputsFor(deps, feed.clientId)),
+  });
+  made.read = { plan, importId: item.importId, staleAt: refreshStaleAt(plan, item, now) };
 
   let candidates;
   try {
@@ -389,6 +440,7 @@ export async function generateCreative(
       checkAbort,
       ...(options.beforeRender ? { beforeRender: options.beforeRender } : {}),
       ...(known ? { known } : {}),
+      ...(brandRead ? { brand: await brandRead } : {}),
     });
     const generated: FinalState = {
       status: 'generated',
@@ -413,7 +465,7 @@ const VERSION_CACHE_SIZE = 32;
 const versionCache = new LRUCache<string, TemplateVersionRow>({ max: VERSION_CACHE_SIZE });
 
 /** The template versions of `ids` (those that exist), from the cache or the database. */
-async function loadVersions(db: Db, ids: readonly string[]): Promise<Map<string, TemplateVersionRow>> {
+export async function loadVersions(db: Db, ids: readonly string[]): Promise<Map<string, TemplateVersionRow>> {
   const found = new Map<string, TemplateVersionRow>();
   const missing: string[] = [];
   for (const id of new Set(ids)) {
@@ -433,18 +485,9 @@ async function loadVersions(db: Db, ids: readonly string[]): Promise<Map<string,
   return found;
 }
 
-/** What a template version reads (templateUses), worked out once per version row. */
-const usesCache = new WeakMap<TemplateVersionRow, ReturnType<typeof templateUses> | { error: unknown }>();
-function versionUses(version: TemplateVersionRow): ReturnType<typeof templateUses> {
-  let uses = usesCache.get(version);
-  if (!uses) {
-    try {
-      uses = templateUses(version.templateString);
-    } catch (error) {
-      uses = { error };
-    }
-    usesCache.set(version, uses);
-  }
+/** What a template version reads (versionUses); a template that is not XML fails the item. */
+function readableUses(version: TemplateVersionRow): TemplateUses {
+  const uses = versionUses(version);
   if ('error' in uses) throw new FinalFailure(describeError(uses.error), { cause: uses.error });
   return uses;
 }
@@ -545,7 +588,7 @@ export async function renderItemAd(
   checkAbort();
 
   // 2. Everything that shapes the ad, and its hash.
-  const uses = versionUses(version);
+  const uses = readableUses(version);
   const metadata = itemMetadata(item, now);
   const brand = await loadBrand(
     deps,

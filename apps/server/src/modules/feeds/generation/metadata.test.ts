@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogItemRow } from '../../../db/schema.js';
-import { isSaleActive, itemImages, itemMetadata } from './metadata.js';
+import {
+  isSaleActive,
+  itemImages,
+  itemMetadata,
+  METADATA_COLUMNS,
+  metadataColumns,
+  saleTurnsAt,
+} from './metadata.js';
 
 function item(overrides: Partial<CatalogItemRow> = {}): CatalogItemRow {
   return {
@@ -142,5 +149,101 @@ describe('itemImages', () => {
     ).toEqual(['a.jpg', 'b.jpg', 'c.jpg']);
     expect(itemImages(item({ imageLink: '', additionalImageLinks: ['b.jpg'] }))).toEqual(['b.jpg']);
     expect(itemImages(item({ imageLink: '', additionalImageLinks: [] }))).toEqual([]);
+  });
+});
+
+describe('METADATA_COLUMNS', () => {
+  /** An item with every computed key present: on sale, rated, stock known. */
+  const rich = item({
+    salePriceAmount: 9900,
+    salePriceStart: new Date('2024-11-01T00:00:00Z'),
+    salePriceEnd: new Date('2024-12-01T00:00:00Z'),
+    rating: 4.5,
+    reviewCount: 12,
+    inventory: 30,
+    additionalImageLinks: ['https://cdn.test/2.jpg'],
+    extra: { colour: 'red', sizes: ['S', 'M'] },
+  });
+
+  /** Other values of a column, chosen to cross every threshold itemMetadata has. */
+  function variants(column: keyof CatalogItemRow): unknown[] {
+    switch (column) {
+      case 'priceAmount':
+        return [5000, 9900, 20000, null];
+      case 'salePriceAmount':
+        return [12900, 15000, 100, null];
+      case 'salePriceStart':
+        return [new Date('2024-11-20T00:00:00Z'), NOW, null];
+      case 'salePriceEnd':
+        return [NOW, new Date('2024-11-01T00:00:00Z'), null];
+      case 'rating':
+        return [0, 3, Number.NaN, null];
+      case 'reviewCount':
+        return [0, 99, null];
+      case 'inventory':
+        return [0, 9, 10, 49, 50, null];
+      case 'additionalImageLinks':
+        return [[], ['a', 'b']];
+      case 'extra':
+        return [
+          {},
+          { colour: 'blue', sizes: ['L'] },
+          Object.fromEntries(Object.keys(METADATA_COLUMNS).map((key) => [key, 'from extra'])),
+        ];
+      case 'issues':
+        return [null, ['IMAGE_TOO_SMALL']];
+      default:
+        return typeof rich[column] === 'string' ? ['changed', ''] : [null];
+    }
+  }
+
+  it('names every column each computed key is made from: no other column changes it', () => {
+    const before = itemMetadata(rich, NOW);
+    for (const column of Object.keys(rich) as (keyof CatalogItemRow)[]) {
+      for (const value of variants(column)) {
+        const after = itemMetadata({ ...rich, [column]: value } as CatalogItemRow, NOW);
+        for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+          if (before[key] === after[key]) continue;
+          const made = metadataColumns(key);
+          // A key not made from columns is an extra field of that name.
+          expect({ key, column, listed: made ? made.includes(column) : column === 'extra' }).toEqual({
+            key,
+            column,
+            listed: true,
+          });
+        }
+      }
+    }
+  });
+
+  it('lists every key itemMetadata makes from its columns', () => {
+    expect(Object.keys(itemMetadata(item({ ...rich, extra: {} }), NOW)).sort()).toEqual(
+      Object.keys(METADATA_COLUMNS).sort(),
+    );
+  });
+});
+
+describe('saleTurnsAt', () => {
+  const window = {
+    salePriceAmount: 9900,
+    salePriceStart: new Date('2024-11-01T00:00:00Z'),
+    salePriceEnd: new Date('2024-12-01T00:00:00Z'),
+  };
+
+  it('is the next start or end of a sale below the price, and the sale turns exactly then', () => {
+    for (const now of [new Date('2024-10-15T00:00:00Z'), NOW]) {
+      const turn = saleTurnsAt(item(window), now)!;
+      expect(turn).toEqual(now < window.salePriceStart ? window.salePriceStart : window.salePriceEnd);
+      expect(isSaleActive(item(window), new Date(turn.getTime() - 1))).toBe(isSaleActive(item(window), now));
+      expect(isSaleActive(item(window), turn)).not.toBe(isSaleActive(item(window), now));
+    }
+  });
+
+  it('is null when the sale never turns again', () => {
+    expect(saleTurnsAt(item(window), new Date('2025-01-01T00:00:00Z'))).toBeNull();
+    expect(saleTurnsAt(item({ ...window, salePriceEnd: null }), NOW)).toBeNull();
+    expect(saleTurnsAt(item({ ...window, salePriceAmount: 12900 }), NOW)).toBeNull();
+    expect(saleTurnsAt(item({ ...window, salePriceAmount: null }), NOW)).toBeNull();
+    expect(saleTurnsAt(item({ ...window, priceAmount: null }), NOW)).toBeNull();
   });
 });

@@ -36,6 +36,69 @@ export function isSaleActive(
   return true;
 }
 
+/**
+ * The next instant after `now` at which isSaleActive may turn (the sale's start or end, whichever comes
+ * first after `now`), or null when it never will (no sale below the price, or a window already behind).
+ * An ad reading `sale_price` or `is_sale` is out of date from then on although no field changed.
+ */
+export function saleTurnsAt(
+  item: Pick<CatalogItemRow, 'priceAmount' | 'salePriceAmount' | 'salePriceStart' | 'salePriceEnd'>,
+  now: Date,
+): Date | null {
+  const { priceAmount: price, salePriceAmount: sale } = item;
+  if (price === null || sale === null || !(sale < price)) return null;
+  const ahead = [item.salePriceStart, item.salePriceEnd].filter(
+    (instant): instant is Date => instant !== null && instant.getTime() > now.getTime(),
+  );
+  return ahead.length === 0 ? null : new Date(Math.min(...ahead.map((instant) => instant.getTime())));
+}
+
+/** The metadata keys whose value depends on the moment as well as the item (isSaleActive). */
+export const TIME_DEPENDENT_KEYS: readonly string[] = ['sale_price', 'is_sale'];
+
+const SALE_COLUMNS = ['priceAmount', 'salePriceAmount', 'salePriceStart', 'salePriceEnd'] as const;
+
+/**
+ * The catalogue columns each computed metadata key of itemMetadata is made from (every other key is the
+ * `extra` field of its name). A refresh compares these columns to tell whether an item changed for a
+ * template, so a key made from a column not listed here would go unnoticed: metadata.test.ts changes
+ * every other column and checks the key's value stays.
+ */
+export const METADATA_COLUMNS = {
+  id: ['itemId'],
+  title: ['title'],
+  description: ['description'],
+  brand: ['brand'],
+  availability: ['availability'],
+  condition: ['condition'],
+  link: ['link'],
+  image_link: ['imageLink'],
+  additional_image_link: ['additionalImageLinks'],
+  item_group_id: ['itemGroupId'],
+  product_type: ['productType'],
+  google_product_category: ['googleProductCategory'],
+  custom_label_0: ['customLabel0'],
+  custom_label_1: ['customLabel1'],
+  custom_label_2: ['customLabel2'],
+  custom_label_3: ['customLabel3'],
+  custom_label_4: ['customLabel4'],
+  currency: ['currency'],
+  price: ['priceAmount'],
+  sale_price: SALE_COLUMNS,
+  is_sale: SALE_COLUMNS,
+  rating_value: ['rating'],
+  review_count: ['reviewCount'],
+  stock_level_less_than_10: ['inventory'],
+  stock_level_less_than_50: ['inventory'],
+} as const satisfies Record<string, readonly (keyof CatalogItemRow)[]>;
+
+/** The columns a metadata key is made from; undefined for a key read from `extra`. */
+export function metadataColumns(key: string): readonly (keyof CatalogItemRow)[] | undefined {
+  return Object.hasOwn(METADATA_COLUMNS, key)
+    ? METADATA_COLUMNS[key as keyof typeof METADATA_COLUMNS]
+    : undefined;
+}
+
 const flag = (value: boolean): string => (value ? 'True' : 'False');
 
 /**
