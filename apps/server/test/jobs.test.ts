@@ -243,6 +243,69 @@ describeEachDatabase('job queue on %s', (kind) => {
     expect(await queue.send(name, { v: 6 }, { singletonKey: 'item-1' })).toBeTruthy();
   });
 
+  it('finds the keys without a live job: waiting, retrying and running jobs hold their key, finished ones not', async () => {
+    const queue = open();
+    const name = queueName();
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await queue.work<{ key: string }>(name, { concurrency: 4 }, async (job) => {
+      if (job.data.key === 'running') await released;
+      if (job.data.key === 'retrying' || job.data.key === 'failed') throw new Error('no');
+    });
+    const ids = new Map<string, string>();
+    for (const [key, options] of [
+      ['waiting', { startAfterSeconds: 3600 }],
+      ['retrying', { retryLimit: 1, retryDelay: 3600, retryBackoff: false }],
+      ['running', {}],
+      ['completed', {}],
+      ['failed', { retryLimit: 0 }],
+    ] as const)
+      ids.set(key, (await queue.send(name, { key }, { singletonKey: key, ...options }))!);
+    const stateOf = async (key: string) => (await queue.getJob(name, ids.get(key)!))?.state;
+    await waitFor(
+      async () =>
+        (await stateOf('retrying')) === 'retry' &&
+        (await stateOf('running')) === 'active' &&
+        (await stateOf('completed')) === 'completed' &&
+        (await stateOf('failed')) === 'failed',
+      20_000,
+      'each job in its state',
+    );
+    expect(await stateOf('waiting')).toBe('created');
+    expect(
+      await queue.keysWithoutLiveJob(name, [
+        'waiting',
+        'retrying',
+        'running',
+        'completed',
+        'failed',
+        'never',
+      ]),
+    ).toEqual(['completed', 'failed', 'never']);
+    release();
+  });
+
+  it('creates queues from several processes starting at once on a fresh database, without deadlocks', async () => {
+    // A fleet of workers starting together on a new database each install the queue's schema and create
+    // every queue, in no set order: pg-boss's install failed in the second process (its CREATE SCHEMA IF
+    // NOT EXISTS), and its queue creation deadlocked between two processes creating two queues.
+    const schema = `jobs_fresh_${Math.random().toString(36).slice(2, 8)}`;
+    const processes = Array.from({ length: 4 }, () => open({ schema }));
+    const names = Array.from({ length: 6 }, () => queueName());
+    try {
+      await Promise.all(
+        processes.map((queue, p) =>
+          Promise.all(names.map((_, n) => queue.sendMany(names[(n + p) % names.length]!, []))),
+        ),
+      );
+      for (const name of names) expect(await processes[0]!.send(name, { name })).toBeTruthy();
+      for (const name of names) expect((await processes[3]!.counts(name)).created).toBe(1);
+    } finally {
+      await Promise.all(processes.map((queue) => queue.stop({ graceful: false })));
+      await database.db.execute(sql.raw(`DROP SCHEMA IF EXISTS ${schema} CASCADE`));
+    }
+  });
+
   it('sends 2000 jobs in batches and runs each once', async () => {
     const queue = open();
     const name = queueName();
