@@ -38,6 +38,11 @@ export interface PictureLayer {
    * Pixels of `area` beyond the picture repeat its edge pixels, as resvg samples them.
    */
   mask?: XmlElement;
+  /**
+   * How many pixels in from the area's edges the mask may be less than full: deeper in, every pixel is
+   * wholly covered, so only that border needs drawing.
+   */
+  maskBorder?: number;
 }
 
 /** What the layer's tree tells the recognition. */
@@ -176,7 +181,7 @@ function place(
   aspectValue: string | undefined,
   opacity: number,
   context: PictureContext,
-  rounded?: { shape: XmlElement; box: Edges },
+  rounded?: { shape: XmlElement; box: Edges; radius: number },
 ): Placement {
   if (!axisAligned(matrix)) return { reason: 'turned, skewed or flipped' };
   const aspect = parseAspectRatio(aspectValue);
@@ -214,10 +219,22 @@ function place(
       height: areaBottom! - areaTop!,
     });
     const layer: PictureLayer = { kind: 'picture', need, left, top, area, opacity };
-    return rounded ? { ...layer, mask: coverageMask(area, visible, [rounded.shape]) } : layer;
+    if (!rounded) return layer;
+    return { ...layer, mask: coverageMask(area, visible, [rounded.shape]), maskBorder: rounded.radius };
   }
   const clips = [...(sliced ? [rectElement(view)] : []), ...(rounded ? [rounded.shape] : [])];
-  return { kind: 'picture', need, left, top, area, opacity, mask: coverageMask(area, image, clips) };
+  const mask = coverageMask(area, image, clips);
+  // A part-covered edge is one pixel deep; a rounded corner as deep as its radius.
+  return {
+    kind: 'picture',
+    need,
+    left,
+    top,
+    area,
+    opacity,
+    mask,
+    maskBorder: Math.max(2, rounded?.radius ?? 0),
+  };
 }
 
 /** An `<image>` of a prepared picture. */
@@ -300,9 +317,16 @@ function roundedBox(
     fill: '#ffffff',
     transform: `matrix(${matrix.join(' ')})`,
   });
+  // The corners' depth in pixels (a radius larger than half the box is drawn smaller; this covers it).
+  const written = [attr(rect, 'rx'), attr(rect, 'ry')].filter((value) => value !== undefined);
+  const radii = written.map(parseLength);
+  const radius = radii.every((value) => value !== undefined)
+    ? Math.ceil(Math.max(0, ...radii) * Math.max(matrix[0], matrix[3])) + 2
+    : Infinity;
   return place(need, matrix, shifted, attr(image, 'preserveAspectRatio'), opacity, context, {
     shape,
     box: tileEdges,
+    radius,
   });
 }
 
