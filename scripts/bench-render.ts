@@ -2,16 +2,17 @@
  * `npm run bench:render`: speed and memory of the server renderer on the standard ad (scripts/bench/:
  * 1080 × 1080, two photo slots fed by ~1500 px JPEGs, blurred background, logo, three texts, rating,
  * sale badge), against baselines measured in the same run:
- * - ours: `render()` to PNG, median and p90 ms per ad, then ads/s with 2 worker processes and each
- *   worker's peak RSS;
- * - the raster floor: sharp decoding each input once and encoding one PNG like ours;
+ * - ours: `render()` to PNG and to JPEG, median and p90 ms per ad, by stage; then ads/s of one worker
+ *   process and of two rendering JPEG side by side, and each worker's peak RSS;
+ * - the raster floor of each format: sharp decoding every input once at full size and encoding one
+ *   output (our own ad's pixels) with render()'s settings for that format;
  * - headless Chromium (when /usr/bin/chromium exists) drawing the same ad as a plain SVG: the template
  *   filled in, the original photos embedded and the background blurred by an SVG filter
- *   (renderReferenceSvg), the work a Chromium-based renderer does; and, for comparison, drawing our
- *   prepared SVG (photos shrunk and background blurred already).
+ *   (renderReferenceSvg), the work a Chromium-based renderer does: a page screenshot, and the page
+ *   drawing the SVG into a canvas and encoding a PNG; and, for comparison, drawing our prepared SVG.
  * Images come from memory through the renderer's image loader: no network time is measured. Worker
- * processes start with the renderer's RENDER_WORKER_ENV (MALLOC_ARENA_MAX=2, UV_THREADPOOL_SIZE=2: see
- * src/server/worker-env.ts); a variable set on the command wins, so other settings can be tried.
+ * processes start with the renderer's RENDER_WORKER_ENV (src/server/worker-env.ts); a variable set on
+ * the command wins, so other settings can be tried. `--quick` runs fewer and shorter rounds.
  * Prints a table, then one JSON line. Missing a target is reported, not an error; it exits non-zero
  * only when something fails.
  */
@@ -20,9 +21,9 @@ import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-// The renderer's own rasteriser and encoder (not part of its public API), so the stage times and the
-// floor's encode use exactly the settings render() uses.
-import { encodeRaster, rasterise, type Raster } from '../packages/renderer/src/server/rasterise.js';
+// The renderer's own encoder (not part of its public API), so the floor encodes with exactly the
+// settings render() uses.
+import { encodeImage } from '../packages/renderer/src/server/rasterise.js';
 import { RENDER_WORKER_ENV } from '../packages/renderer/src/server/worker-env.js';
 import { CHROMIUM_PATH, timeChromium } from './bench/chromium.js';
 import type { WorkerCommand, WorkerReport } from './bench/render-worker.js';
@@ -30,48 +31,63 @@ import { loadRenderer, type ImageLoader, type RenderStage } from './bench/render
 import { memoryLoader, standardAd, type StandardAd } from './bench/standard-ad.js';
 import { median, quantile, round1, since, table } from './bench/stats.js';
 
-const WARM_UPS = 3;
-const RUNS = 20;
-const STAGE_RUNS = 10;
-const CHROMIUM_RUNS = 10;
-const WORKERS = 2;
-const WORKER_DURATION_MS = 10_000;
+const QUICK = process.argv.includes('--quick');
+const WARM_UPS = QUICK ? 2 : 3;
+const RUNS = QUICK ? 8 : 20;
+const STAGE_RUNS = QUICK ? 5 : 10;
+const CHROMIUM_RUNS = QUICK ? 4 : 10;
+const WORKER_DURATION_MS = QUICK ? 4_000 : 10_000;
 /** A worker that says nothing for this long is taken as stuck. */
 const REPORT_TIMEOUT_MS = 60_000;
-const FORMAT = 'png';
+const FORMATS = ['png', 'jpeg'] as const;
+type Format = (typeof FORMATS)[number];
+/** What the workers render: what feeds ship. */
+const WORKER_FORMAT: Format = 'jpeg';
 /** render()'s default quality; PNG ignores it. */
 const QUALITY = 90;
 
 const TARGET_FLOOR_RATIO = 2;
 const TARGET_CHROMIUM_SPEEDUP = 5;
+const TARGET_CANVAS_SPEEDUP = 2;
+const TARGET_WORKER_SCALING = 1.8;
 const TARGET_RSS_MB = 300;
 
 const { render, renderSvg, renderReferenceSvg } = await loadRenderer();
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const log = (message: string): void => console.error(`… ${message}`);
 
-/** The floor: decode every input once to raw pixels, then encode one output as render() does. */
-async function rasterFloor(ad: StandardAd, output: Raster): Promise<void> {
+/** Our ad's final pixels, as the floor's output: the same pixels and channels render() encodes. */
+interface Output {
+  data: Buffer;
+  width: number;
+  height: number;
+  channels: 3 | 4;
+}
+
+/** The floor: decode every input once, at full size, to raw pixels, then encode one output as render() does. */
+async function rasterFloor(ad: StandardAd, output: Output, format: Format): Promise<void> {
   await Promise.all([...ad.images.values()].map((image) => sharp(image.bytes).raw().toBuffer()));
-  await encodeRaster(output, FORMAT, QUALITY);
+  const { data, width, height, channels } = output;
+  await encodeImage(sharp(data, { raw: { width, height, channels } }), format, QUALITY);
 }
 
 /** Ours and the floor, alternating run by run so both see the same machine load. */
 async function timeOursAndFloor(
   ad: StandardAd,
   loadImage: ImageLoader,
-  output: Raster,
+  output: Output,
+  format: Format,
 ): Promise<{ ours: number[]; floor: number[] }> {
   const ours: number[] = [];
   const floor: number[] = [];
   for (let run = 0; run < WARM_UPS + RUNS; run += 1) {
     let started = performance.now();
-    const result = await render(ad.request, { format: FORMAT, quality: QUALITY, loadImage });
+    const result = await render(ad.request, { format, quality: QUALITY, loadImage });
     const oursMs = since(started);
     if (result.width !== 1080 || result.height !== 1080)
       throw new Error(`rendered ${result.width} × ${result.height}`);
     started = performance.now();
-    await rasterFloor(ad, output);
+    await rasterFloor(ad, output, format);
     const floorMs = since(started);
     if (run >= WARM_UPS) {
       ours.push(oursMs);
@@ -82,11 +98,15 @@ async function timeOursAndFloor(
 }
 
 /** Medians of render()'s stages, as render() reports them. */
-async function timeStages(ad: StandardAd, loadImage: ImageLoader): Promise<Record<RenderStage, number>> {
+async function timeStages(
+  ad: StandardAd,
+  loadImage: ImageLoader,
+  format: Format,
+): Promise<Record<RenderStage, number>> {
   const samples: Record<RenderStage, number[]> = { resolve: [], images: [], raster: [], encode: [] };
   for (let run = 0; run < STAGE_RUNS; run += 1) {
     await render(ad.request, {
-      format: FORMAT,
+      format,
       quality: QUALITY,
       loadImage,
       onStage: (stage, ms) => samples[stage].push(ms),
@@ -136,9 +156,9 @@ function nextReport<T extends WorkerReport['type']>(
   });
 }
 
-/** WORKERS processes rendering back to back for WORKER_DURATION_MS, started together after warming up. */
-async function timeWorkers(encoded: [string, Uint8Array][]): Promise<WorkerResult[]> {
-  const workers = Array.from({ length: WORKERS }, () =>
+/** `count` processes rendering back to back for WORKER_DURATION_MS, started together after warming up. */
+async function timeWorkers(encoded: [string, Uint8Array][], count: number): Promise<WorkerResult[]> {
+  const workers = Array.from({ length: count }, () =>
     fork(path.join(root, 'scripts/bench/render-worker.ts'), [], {
       cwd: root,
       execArgv: ['--import', 'tsx'],
@@ -155,7 +175,7 @@ async function timeWorkers(encoded: [string, Uint8Array][]): Promise<WorkerResul
         send(worker, {
           type: 'setup',
           images: encoded,
-          options: { format: FORMAT, quality: QUALITY },
+          options: { format: WORKER_FORMAT, quality: QUALITY },
           warmUps: WARM_UPS,
         });
         return ready;
@@ -175,6 +195,14 @@ async function timeWorkers(encoded: [string, Uint8Array][]): Promise<WorkerResul
 
 const ms = (value: number): string => `${value.toFixed(1)} ms`;
 const verdict = (met: boolean | undefined): string => (met === undefined ? 'n/a' : met ? 'met' : 'MISSED');
+const adsPerSec = (workers: WorkerResult[]): number =>
+  workers.reduce((sum, worker) => sum + worker.renders / (worker.elapsedMs / 1000), 0);
+
+interface FormatFigures {
+  ours: number[];
+  floor: number[];
+  stages: Record<RenderStage, number>;
+}
 
 async function main(): Promise<void> {
   const started = performance.now();
@@ -182,52 +210,86 @@ async function main(): Promise<void> {
   log('making the standard ad’s images');
   const ad = await standardAd();
   const loadImage = memoryLoader(ad.images);
-  const { svg } = await renderSvg(ad.request, { loadImage });
-  const output = await rasterise(svg, '#ffffff');
+  const png = await render(ad.request, { format: 'png', loadImage });
+  const decoded = await sharp(png.bytes).raw().toBuffer({ resolveWithObject: true });
+  const output: Output = {
+    data: decoded.data,
+    width: decoded.info.width,
+    height: decoded.info.height,
+    channels: decoded.info.channels === 4 ? 4 : 3,
+  };
 
-  log(`ours and the raster floor, ${WARM_UPS} warm-ups then ${RUNS} runs each, alternating`);
-  const { ours, floor } = await timeOursAndFloor(ad, loadImage, output);
-  log(`ours by stage, ${STAGE_RUNS} runs`);
-  const stages = await timeStages(ad, loadImage);
+  const figures = {} as Record<Format, FormatFigures>;
+  for (const format of FORMATS) {
+    log(`${format}: ours and the raster floor, ${WARM_UPS} warm-ups then ${RUNS} runs each, alternating`);
+    const { ours, floor } = await timeOursAndFloor(ad, loadImage, output, format);
+    log(`${format}: ours by stage, ${STAGE_RUNS} runs`);
+    figures[format] = { ours, floor, stages: await timeStages(ad, loadImage, format) };
+  }
 
   log(`headless Chromium, ${WARM_UPS} warm-ups then ${CHROMIUM_RUNS} runs, on the ad's plain SVG`);
   const size = { width: output.width, height: output.height };
   const reference = await renderReferenceSvg(ad.request, { loadImage });
   const chromium = await timeChromium(reference, size, WARM_UPS, CHROMIUM_RUNS);
   log(`headless Chromium again, on our prepared SVG`);
+  const { svg } = await renderSvg(ad.request, { loadImage });
   const chromiumPrepared = await timeChromium(svg, size, WARM_UPS, CHROMIUM_RUNS);
 
-  log(`${WORKERS} worker processes, ${WORKER_DURATION_MS / 1000} s`);
   const encoded = [...ad.images].map(([name, image]) => [name, image.bytes] as [string, Uint8Array]);
-  const workers = await timeWorkers(encoded);
+  log(`1 worker process, then 2 side by side, ${WORKER_DURATION_MS / 1000} s each, ${WORKER_FORMAT}`);
+  const one = await timeWorkers(encoded, 1);
+  const two = await timeWorkers(encoded, 2);
 
-  const msPerAd = median(ours);
-  const floorMs = median(floor);
+  const msPer = (format: Format) => median(figures[format].ours);
+  const floorOf = (format: Format) => median(figures[format].floor);
   const chromiumMs = chromium ? median(chromium.screenshotMs) : null;
-  const adsPerSec2 = workers.reduce((sum, worker) => sum + worker.renders / (worker.elapsedMs / 1000), 0);
-  const peakRssMb = Math.max(...workers.map((worker) => worker.peakRssMb));
-  const floorRatio = msPerAd / floorMs;
-  const speedUp = chromiumMs === null ? undefined : chromiumMs / msPerAd;
-  const stageSum = stages.resolve + stages.images + stages.raster + stages.encode;
+  const chromiumCanvasMs = chromium ? median(chromium.canvasMs) : null;
+  const adsPerSec1 = adsPerSec(one);
+  const adsPerSec2 = adsPerSec(two);
+  const peakRssMb = Math.max(...[...one, ...two].map((worker) => worker.peakRssMb));
+  const speedUp = chromiumMs === null ? undefined : chromiumMs / msPer('png');
+  const canvasSpeedUp = chromiumCanvasMs === null ? undefined : chromiumCanvasMs / msPer('png');
+  const scaling = adsPerSec2 / adsPerSec1;
 
-  const rows: string[][] = [
-    ['measure', 'value', 'target', ''],
-    ['ours, ms per ad (median)', ms(msPerAd), '', ''],
-    ['ours, ms per ad (p90)', ms(quantile(ours, 0.9)), '', ''],
-    ['  resolve + text outlines', ms(stages.resolve), '', ''],
-    ['  image preparation + embed', ms(stages.images), '', ''],
-    ['  resvg', ms(stages.raster), '', ''],
-    [`  ${FORMAT.toUpperCase()} encode (with the background laid under)`, ms(stages.encode), '', ''],
-    ['  (sum of stage medians)', ms(stageSum), '', ''],
-    ['raster floor (median)', ms(floorMs), '', ''],
-    [
-      'ours / floor',
-      `${floorRatio.toFixed(2)} ×`,
-      `≤ ${TARGET_FLOOR_RATIO} ×`,
-      verdict(floorRatio <= TARGET_FLOOR_RATIO),
-    ],
+  const rows: string[][] = [['measure', 'value', 'target', '']];
+  for (const format of FORMATS) {
+    const { ours, stages } = figures[format];
+    const ratio = msPer(format) / floorOf(format);
+    rows.push(
+      [
+        `${format.toUpperCase()}: ours, ms per ad (median, p90)`,
+        `${ms(msPer(format))}, ${ms(quantile(ours, 0.9))}`,
+        '',
+        '',
+      ],
+      ['  resolve + text outlines', ms(stages.resolve), '', ''],
+      ['  image decoding and preparation', ms(stages.images), '', ''],
+      ['  resvg: bands and masks', ms(stages.raster), '', ''],
+      ['  composing and encoding', ms(stages.encode), '', ''],
+      [`${format.toUpperCase()}: raster floor (median)`, ms(floorOf(format)), '', ''],
+      [
+        '  ours / floor',
+        `${ratio.toFixed(2)} ×`,
+        `≤ ${TARGET_FLOOR_RATIO} ×`,
+        verdict(ratio <= TARGET_FLOOR_RATIO),
+      ],
+    );
+  }
+  rows.push(
     ['Chromium screenshot (median)', chromium ? ms(chromiumMs!) : `n/a (no ${CHROMIUM_PATH})`, '', ''],
-    ['Chromium in-page canvas (median)', chromium ? ms(median(chromium.canvasMs)) : 'n/a', '', ''],
+    [
+      '  Chromium screenshot / ours (PNG)',
+      speedUp === undefined ? 'n/a' : `${speedUp.toFixed(2)} ×`,
+      `≥ ${TARGET_CHROMIUM_SPEEDUP} ×`,
+      verdict(speedUp === undefined ? undefined : speedUp >= TARGET_CHROMIUM_SPEEDUP),
+    ],
+    ['Chromium in-page canvas (median)', chromium ? ms(chromiumCanvasMs!) : 'n/a', '', ''],
+    [
+      '  Chromium canvas / ours (PNG)',
+      canvasSpeedUp === undefined ? 'n/a' : `${canvasSpeedUp.toFixed(2)} ×`,
+      `≥ ${TARGET_CANVAS_SPEEDUP} ×`,
+      verdict(canvasSpeedUp === undefined ? undefined : canvasSpeedUp >= TARGET_CANVAS_SPEEDUP),
+    ],
     [
       '  on our prepared SVG: screenshot, canvas',
       chromiumPrepared
@@ -236,15 +298,16 @@ async function main(): Promise<void> {
       '',
       '',
     ],
+    [`ads/s, 1 worker (${WORKER_FORMAT})`, adsPerSec1.toFixed(2), '', ''],
+    [`ads/s, 2 workers (${WORKER_FORMAT})`, adsPerSec2.toFixed(2), '', ''],
     [
-      'Chromium / ours',
-      speedUp === undefined ? 'n/a' : `${speedUp.toFixed(2)} ×`,
-      `≥ ${TARGET_CHROMIUM_SPEEDUP} ×`,
-      verdict(speedUp === undefined ? undefined : speedUp >= TARGET_CHROMIUM_SPEEDUP),
+      '  2 workers / 1',
+      `${scaling.toFixed(2)} ×`,
+      `≥ ${TARGET_WORKER_SCALING} ×`,
+      verdict(scaling >= TARGET_WORKER_SCALING),
     ],
-    [`ads/s with ${WORKERS} workers`, adsPerSec2.toFixed(2), '', ''],
-    ...workers.map((worker, index) => [
-      `  worker ${index + 1}: ads, peak RSS`,
+    ...[...one, ...two].map((worker, index) => [
+      `  ${index === 0 ? 'alone' : `worker ${index} of 2`}: ads, peak RSS`,
       `${worker.renders} in ${(worker.elapsedMs / 1000).toFixed(1)} s, ${worker.peakRssMb.toFixed(1)} MB`,
       '',
       '',
@@ -255,9 +318,9 @@ async function main(): Promise<void> {
       `< ${TARGET_RSS_MB} MB`,
       verdict(peakRssMb < TARGET_RSS_MB),
     ],
-  ];
+  );
   console.log(
-    `\nrender benchmark: standard ad 1080 × 1080 ${FORMAT.toUpperCase()}, images from memory, ` +
+    `\nrender benchmark${QUICK ? ' (--quick)' : ''}: standard ad 1080 × 1080, images from memory, ` +
       `${RUNS} runs after ${WARM_UPS} warm-ups (${(since(started) / 1000).toFixed(0)} s)\n` +
       // Other work on the machine slows every figure; the same-run ratios suffer least.
       `machine: ${availableParallelism()} cores, 1-minute load average ${loadAtStart.toFixed(1)} at the ` +
@@ -267,19 +330,25 @@ async function main(): Promise<void> {
   console.log(
     "\nChromium draws the ad's plain SVG: the template filled in, the original photos embedded, the " +
       'background blurred by an SVG filter\n(renderReferenceSvg), which is the work a Chromium-based ' +
-      'renderer does for this ad. Chromium / ours uses the screenshot\n(load the page, paint, encode ' +
-      'PNG, hand it over, as a Chromium render service does); the in-page canvas figure is Chromium\n' +
-      'drawing the SVG and encoding a PNG blob inside the page, a lower bound. The last Chromium line ' +
-      'gives it our prepared SVG\ninstead (photos already shrunk, background already blurred): that ' +
-      "is Chromium doing only resvg's part of our work.",
+      'renderer does for this ad. The screenshot loads the page, paints,\nencodes a PNG and hands it ' +
+      'over, as a Chromium render service does; the in-page canvas is Chromium drawing the SVG and\n' +
+      'encoding a PNG blob inside the page, a lower bound. Both are compared with our PNG. The last ' +
+      'Chromium line gives it our\nprepared SVG instead (photos already shrunk, background already ' +
+      "blurred): Chromium doing only resvg's part of the old path.",
   );
   console.log(
     JSON.stringify({
-      msPerAd: round1(msPerAd),
-      floorMs: round1(floorMs),
+      msPerAdPng: round1(msPer('png')),
+      floorMsPng: round1(floorOf('png')),
+      msPerAdJpeg: round1(msPer('jpeg')),
+      floorMsJpeg: round1(floorOf('jpeg')),
       chromiumMs: chromiumMs === null ? null : round1(chromiumMs),
+      chromiumCanvasMs: chromiumCanvasMs === null ? null : round1(chromiumCanvasMs),
+      adsPerSec1: round1(adsPerSec1),
       adsPerSec2: round1(adsPerSec2),
       peakRssMb: round1(peakRssMb),
+      quick: QUICK,
+      load: round1(loadAtStart),
     }),
   );
 }
