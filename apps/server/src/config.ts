@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 
 /** Server settings, read once from the environment. Every value has an embedded default. */
@@ -42,6 +43,8 @@ export interface Config {
   jobPollingIntervalMs: number;
   /** Catalogue imports one working process runs at once (at most one per client, across all processes). */
   importSlots: number;
+  /** Worker processes `npm run worker` starts (WORKER_PROCESSES; default one per core: a render uses one). */
+  workerProcesses: number;
   /** A feed download that receives fewer than `bytes` in a window of `windowMs` (after the first) fails. */
   feedMinRate: { bytes: number; windowMs: number };
   /**
@@ -180,6 +183,17 @@ function readCorsOrigins(value: string | undefined): string[] {
     });
 }
 
+function readWorkerProcesses(value: string | undefined): number {
+  const text = value?.trim() ?? '';
+  if (!text) return availableParallelism();
+  if (!/^\d+$/.test(text) || Number(text) < 1)
+    throw new Error(
+      `WORKER_PROCESSES: "${value}" is not a number of processes; write a whole number of 1 or more, ` +
+        `or leave it unset for one per core (${availableParallelism()} here).`,
+    );
+  return Number(text);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
@@ -222,6 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workersInWeb: env.WORKERS_IN_WEB !== 'false',
     jobPollingIntervalMs: Number(env.JOB_POLLING_INTERVAL_MS ?? 1000),
     importSlots: Math.max(1, Number(env.IMPORT_SLOTS ?? 3)),
+    workerProcesses: readWorkerProcesses(env.WORKER_PROCESSES),
     feedMinRate: {
       bytes: Number(env.FEED_MIN_RATE_BYTES ?? 16 * 1024),
       windowMs: Number(env.FEED_MIN_RATE_WINDOW_MS ?? 30_000),

@@ -1,4 +1,5 @@
-// `npm run worker`: a process that works the job queue (PostgreSQL only); see jobs/worker-process.ts.
-import { runWorkerProcess } from './jobs/worker-process.js';
+// `npm run worker`: WORKER_PROCESSES processes that work the job queue (PostgreSQL only); see
+// jobs/worker-fleet.ts and jobs/worker-process.ts.
+import { runWorkerFleet } from './jobs/worker-fleet.js';
 
-await runWorkerProcess();
+await runWorkerFleet();

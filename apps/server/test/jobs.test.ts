@@ -1,10 +1,9 @@
 import { spawn } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { pgTable, text } from 'drizzle-orm/pg-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
 import { writeFinalState } from '../src/jobs/final-state.js';
 import {
@@ -14,7 +13,6 @@ import {
   type JobQueue,
   type JobQueueOptions,
 } from '../src/jobs/queue.js';
-import { RENDER_WORKER_ENV } from '@adloom/renderer/server';
 import { describeEachDatabase, openTestDatabase } from './harness.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -635,14 +633,5 @@ describeEachDatabase('job queue on %s', (kind) => {
       { id: 'a', status: 'generated' },
       { id: 'b', status: 'failed' },
     ]);
-  });
-});
-
-describe('npm run worker', () => {
-  it('scripts/worker.mjs starts the built worker with the render environment', async () => {
-    const script = await readFile(path.join(root, 'scripts/worker.mjs'), 'utf8');
-    for (const [key, value] of Object.entries(RENDER_WORKER_ENV))
-      expect(script).toContain(`${key}: '${value}'`);
-    expect(script).toContain("runChild('apps/server/dist/worker.js'");
   });
 });
