@@ -1,14 +1,16 @@
 /**
- * Prepares loaded images for embedding in the browser, the way the server's prepare-images.ts does with
- * sharp (ARCHITECTURE: decoded once, shrunk to the size they are drawn at, blur computed at low
- * resolution), here with canvas: each source's non-blur uses share one image at the largest size any of
- * them is drawn at (never enlarged; SVG drawn by resvg at that size); a blurred background is blurred at
- * a quarter of its drawn size and its visible part scaled up to the layer box (blurPlan). Shrinking and
- * blurring repeat sharp's arithmetic (resize.ts, blur.ts), since the canvas's own filters differ visibly. Images with an alpha channel travel as PNG,
- * the rest as JPEG, as on the server.
+ * Prepares loaded pictures in the browser the way the server's prepare-images.ts does with sharp
+ * (ARCHITECTURE: decoded once, shrunk to the size they are drawn at, blur computed at low resolution),
+ * here with canvas: each source's non-blur uses share one picture at the largest size any of them is
+ * drawn at (never enlarged; SVG drawn by resvg at that size); a blurred background is blurred at a
+ * quarter of its drawn size and its visible part scaled up to the layer box (blurPlan). Shrinking and
+ * blurring repeat sharp's arithmetic (resize.ts, blur.ts), since the canvas's own filters differ
+ * visibly. A picture the compositor lays down is handed over as pixels; one a band embeds travels as
+ * PNG when it has an alpha channel, else as JPEG, as on the server.
  */
+import type { PicturePixels } from '../compose/draw.js';
 import type { ImageNeed } from '../resolve/context.js';
-import { blurPlan, embeddedWidth, type EmbeddedImage } from '../resolve/embed.js';
+import { blurPlan, sharedPictureSize, type EmbeddedImage } from '../resolve/embed.js';
 import { gaussianBlur } from './blur.js';
 import type { BrowserImage } from './images.js';
 import { sharpLikePipeline, type RgbaPixels } from './resize.js';
@@ -82,41 +84,36 @@ async function encode(pixels: RgbaPixels, alpha: boolean): Promise<EmbeddedImage
   return { href: await dataUrlOf(blob), width: pixels.width, height: pixels.height };
 }
 
-/** The shared image for a source's non-blur needs: shrunk to the largest drawn width, never enlarged. */
-async function prepareShared(
+/**
+ * The shared picture of a source's non-blur needs (sharedPictureSize: shrunk to the largest drawn width,
+ * never enlarged), or undefined for a template's own picture that needs no shrinking: it is embedded
+ * as it is, as on the server.
+ */
+function sharedPixels(
   image: BrowserImage,
   needs: readonly ImageNeed[],
   source: () => RgbaPixels,
-): Promise<EmbeddedImage> {
-  const target = embeddedWidth(needs, image);
-  const scale = target / image.width;
-  // A template's own picture that needs no shrinking is embedded as it is, as on the server.
-  if (scale >= 1 && !image.svg && needs.every((need) => need.kind === 'picture'))
-    return { href: needs[0]!.source, width: image.width, height: image.height };
-  const height = Math.max(1, Math.round(image.height * scale));
-  let pixels: RgbaPixels;
-  if (image.svg) pixels = svgPixels(image, target, height);
-  else if (scale < 1)
-    pixels = sharpLikePipeline(source(), {
-      width: target,
-      height,
-      alphaChannel: image.alphaChannel,
-      jpeg: image.format === 'jpeg',
-    });
-  else pixels = source();
-  return encode(pixels, image.alphaChannel);
+  pictureAsIs: boolean,
+): RgbaPixels | undefined {
+  const { width, height } = sharedPictureSize(needs, image, image.svg !== undefined);
+  const asIs = width === image.width && height === image.height;
+  if (pictureAsIs && asIs && !image.svg && needs.every((need) => need.kind === 'picture')) return undefined;
+  if (image.svg) return svgPixels(image, width, height);
+  if (asIs) return source();
+  return sharpLikePipeline(source(), {
+    width,
+    height,
+    alphaChannel: image.alphaChannel,
+    jpeg: image.format === 'jpeg',
+  });
 }
 
 /**
- * A blur need's image (blurPlan): shrunk to a quarter of its drawn size and blurred there as sharp
+ * A blur need's picture (blurPlan): shrunk to a quarter of its drawn size and blurred there as sharp
  * does, then the part under the layer box scaled up to the box's pixel size with the canvas (smooth
  * scaling of a blurred picture differs from the server's by a level or two at most).
  */
-async function prepareBlur(
-  image: BrowserImage,
-  need: ImageNeed,
-  source: () => RgbaPixels,
-): Promise<EmbeddedImage> {
+function blurPixels(image: BrowserImage, need: ImageNeed, source: () => RgbaPixels): RgbaPixels {
   const plan = blurPlan(need, image);
   const { width, height } = plan.small;
   const blurSigma = plan.smallSigma;
@@ -142,17 +139,40 @@ async function prepareBlur(
   const context = context2d(canvas);
   context.imageSmoothingQuality = 'high';
   context.drawImage(canvasOf(pixels), -plan.crop.left, -plan.crop.top, plan.scaled.width, plan.scaled.height);
-  return encode(pixelsOf(canvas), image.alphaChannel);
+  return pixelsOf(canvas);
 }
 
-/** Embeddable images for every need of a resolved template, by placeholder ref. */
-export async function prepareBrowserImages(
+/** Straight RGBA as the compositor takes it (a view, not a copy). */
+function asPicture(pixels: RgbaPixels): PicturePixels {
+  const { data, width, height } = pixels;
+  return { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width, height, channels: 4 };
+}
+
+/** What the renderer wants of each need, by ref: its pixels (a composed picture) or an embeddable image (a band's). */
+export interface BrowserPictureWants {
+  pixels: ReadonlySet<string>;
+  embedded: ReadonlySet<string>;
+}
+
+/** Prepared pictures by ref. */
+export interface BrowserPictures {
+  pixels: Map<string, PicturePixels>;
+  embedded: Map<string, EmbeddedImage>;
+}
+
+/**
+ * The pictures a render wants, the server's way: each source decoded once, its non-blur needs sharing
+ * one picture, each blurred background its own. Embedded images (for resvg) are encoded from the same
+ * pixels.
+ */
+export async function prepareBrowserPictures(
   needs: readonly ImageNeed[],
   images: ReadonlyMap<string, BrowserImage>,
-): Promise<Map<string, EmbeddedImage>> {
+  wants: BrowserPictureWants,
+): Promise<BrowserPictures> {
   const bySource = new Map<string, ImageNeed[]>();
   for (const need of needs) bySource.set(need.source, [...(bySource.get(need.source) ?? []), need]);
-  const prepared = new Map<string, EmbeddedImage>();
+  const prepared: BrowserPictures = { pixels: new Map(), embedded: new Map() };
   await Promise.all(
     [...bySource].map(async ([source, sourceNeeds]) => {
       const image = images.get(source);
@@ -160,17 +180,25 @@ export async function prepareBrowserImages(
       let decoded: RgbaPixels | undefined;
       const pixels = () => (decoded ??= decodePixels(image));
       const plain = sourceNeeds.filter((need) => need.blurFraction === undefined);
-      const blurred = sourceNeeds.filter((need) => need.blurFraction !== undefined);
-      const work: Promise<void>[] = [];
-      if (plain.length > 0)
-        work.push(
-          prepareShared(image, plain, pixels).then((shared) => {
-            for (const need of plain) prepared.set(need.ref, shared);
-          }),
-        );
-      for (const need of blurred)
-        work.push(prepareBlur(image, need, pixels).then((result) => void prepared.set(need.ref, result)));
-      await Promise.all(work);
+      const plainPixels = plain.filter((need) => wants.pixels.has(need.ref));
+      const plainEmbedded = plain.filter((need) => wants.embedded.has(need.ref));
+      if (plainPixels.length > 0 || plainEmbedded.length > 0) {
+        const shared = sharedPixels(image, plain, pixels, plainPixels.length === 0);
+        const embedded = shared
+          ? plainEmbedded.length > 0
+            ? await encode(shared, image.alphaChannel)
+            : undefined
+          : { href: plain[0]!.source, width: image.width, height: image.height };
+        for (const need of plainPixels) prepared.pixels.set(need.ref, asPicture(shared!));
+        for (const need of plainEmbedded) prepared.embedded.set(need.ref, embedded!);
+      }
+      for (const need of sourceNeeds.filter((candidate) => candidate.blurFraction !== undefined)) {
+        if (!wants.pixels.has(need.ref) && !wants.embedded.has(need.ref)) continue;
+        const blurred = blurPixels(image, need, pixels);
+        if (wants.pixels.has(need.ref)) prepared.pixels.set(need.ref, asPicture(blurred));
+        if (wants.embedded.has(need.ref))
+          prepared.embedded.set(need.ref, await encode(blurred, image.alphaChannel));
+      }
     }),
   );
   return prepared;

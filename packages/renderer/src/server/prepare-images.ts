@@ -4,6 +4,7 @@
  * at the largest size any of them is drawn at; a blurred background gets its own small, pre-blurred image.
  */
 import sharp, { type Sharp } from 'sharp';
+import type { PicturePixels as SharedPicturePixels } from '../compose/draw.js';
 import type { ImageNeed } from '../resolve/context.js';
 import { BLUR_DOWNSCALE, blurPlan, sharedPictureSize, type EmbeddedImage } from '../resolve/embed.js';
 
@@ -83,13 +84,8 @@ async function hasAlphaChannel(image: LoadedImage, maxPixels: number): Promise<b
   return metadata.hasAlpha;
 }
 
-/** A decoded picture: straight (not premultiplied) sRGB, with alpha when the image has it. */
-export interface PicturePixels {
-  data: Buffer;
-  width: number;
-  height: number;
-  channels: 3 | 4;
-}
+/** A decoded picture, as the compositor takes it. */
+export type PicturePixels = SharedPicturePixels & { data: Buffer };
 
 /** Straight pixels out of a pipeline, always sRGB with 3 or 4 channels (grey and 16-bit images too). */
 async function pixelsOf(pipeline: Sharp): Promise<PicturePixels> {
