@@ -23,7 +23,12 @@ export interface Child {
 export function startChild(env: Record<string, string>): Child {
   const child = fork(path.join(root, 'scripts/bench-generate/worker.ts'), [], {
     cwd: root,
-    execArgv: ['--import', 'tsx'],
+    // BENCH_CPU_PROF=<dir>: each child writes a CPU profile there when it exits (where the time goes).
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+    ],
     env: { ...RENDER_WORKER_ENV, ...process.env, ...env },
     serialization: 'advanced',
     // The child's output (the server's warnings) goes to stderr: stdout keeps the table and the JSON line.
@@ -59,7 +64,14 @@ export function startChild(env: Record<string, string>): Child {
         child.on('error', onError);
       }),
     kill: () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      if (!process.env.BENCH_CPU_PROF || !child.connected) {
+        child.kill('SIGKILL');
+        return;
+      }
+      // A profile is written only on a normal exit: ask for one ('stop' ends a child of either role).
+      child.send({ type: 'stop' });
+      setTimeout(() => child.exitCode === null && child.kill('SIGKILL'), 20_000).unref();
     },
   };
 }

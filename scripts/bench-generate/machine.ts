@@ -68,3 +68,21 @@ export function processCpuMs(command: string): number | undefined {
   }
   return (ticks * 1000) / TICKS_PER_SECOND;
 }
+
+/**
+ * CPU time so far of each of these processes (own time only), in ms, by pid; a pid that has exited is
+ * left out. For the backends of one database: the server's other work does not count.
+ */
+export function pidsCpuMs(pids: readonly number[]): Map<number, number> {
+  const cpu = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      cpu.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND);
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return cpu;
+}

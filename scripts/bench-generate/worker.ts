@@ -4,8 +4,10 @@
  * - 'bare': renders the given items with render() one after another (bare.ts) and reports the times, so
  *   the bare renderer runs in the same kind of process as the generation workers it is compared with.
  * - 'work': what `npm run worker` runs (runWorkerProcess: the configuration's database, the services
- *   built by buildApp, a queue of its own, every registered job), except that each job is worked with
- *   the given concurrency (the bench uses 1; generation registers 2). It renders a warm-up ad first, as
+ *   built by buildApp, a queue of its own, the registered jobs), except that each job is worked with
+ *   the given concurrency (the bench uses 1; generation registers 2), and only the jobs named (the
+ *   bench names generation's: the creative features other modules extract from new ads afterwards are
+ *   not generation's work). It renders a warm-up ad first, as
  *   a long-running worker is warm, then says it is ready. 'usage' asks for its CPU time so far; 'stop'
  *   stops it gracefully, as SIGTERM does, and reports its peak RSS.
  */
@@ -20,7 +22,7 @@ import { cpuMs, renderBare, renderOne, type BareItem, type BareResult } from './
 /** Parent → child. */
 export type ChildCommand =
   | { type: 'bare'; template: string; items: BareItem[]; warmUps: number }
-  | { type: 'work'; template: string; warmUp: BareItem; concurrency: number }
+  | { type: 'work'; template: string; warmUp: BareItem; concurrency: number; jobs?: string[] }
   | { type: 'usage' }
   | { type: 'stop' };
 
@@ -55,10 +57,12 @@ async function work(command: Extract<ChildCommand, { type: 'work' }>): Promise<v
   const jobs: JobQueue = createJobQueue(database, jobQueueOptions(config, app.log));
   const ctx: JobContext = { ...deps, jobs };
   await jobs.start();
-  for (const { name, handler, options } of registeredJobs())
+  for (const { name, handler, options } of registeredJobs()) {
+    if (command.jobs && !command.jobs.includes(name)) continue;
     await jobs.work<never>(name, { ...options, concurrency: command.concurrency }, (job) =>
       handler(job, ctx),
     );
+  }
   stop = async () => {
     await jobs.stop({ graceful: true });
     await app.close();
