@@ -74,30 +74,43 @@ function emptyCanvas(width: number, height: number, background: string | undefin
   return { data, width, height, channels: 3 };
 }
 
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
 /** Lays premultiplied RGBA pixels of the canvas's size (a band, as resvg draws it) over the canvas. */
 function drawBand(canvas: Canvas, pixels: Uint8Array): void {
   const { data, channels } = canvas;
   const count = canvas.width * canvas.height;
-  // Four bytes at a time: a transparent pixel, most of a band, is one comparison.
-  const aligned = pixels.byteOffset % 4 === 0;
-  const words = aligned ? new Uint32Array(pixels.buffer, pixels.byteOffset, count) : undefined;
-  for (let index = 0; index < count; index += 1) {
-    if (words ? words[index] === 0 : pixels[index * 4 + 3] === 0) continue;
-    const from = index * 4;
-    const to = index * channels;
-    const alpha = pixels[from + 3]!;
+  // Four bytes at a time (a transparent pixel, most of a band, is one comparison), on a little-endian
+  // machine (every one a browser or Node runs on) whose copy of the pixels is aligned to four bytes.
+  const aligned = LITTLE_ENDIAN && pixels.byteOffset % 4 === 0;
+  const words = new Uint32Array(
+    aligned ? pixels.buffer : pixels.slice().buffer,
+    aligned ? pixels.byteOffset : 0,
+    count,
+  );
+  if (!LITTLE_ENDIAN) throw new Error('composeLayers needs a little-endian machine');
+  for (let index = 0, to = 0; index < count; index += 1, to += channels) {
+    const word = words[index]!;
+    if (word === 0) continue;
+    const alpha = word >>> 24;
     if (alpha === 255) {
-      data[to] = pixels[from]!;
-      data[to + 1] = pixels[from + 1]!;
-      data[to + 2] = pixels[from + 2]!;
+      data[to] = word & 0xff;
+      data[to + 1] = (word >>> 8) & 0xff;
+      data[to + 2] = (word >>> 16) & 0xff;
       if (channels === 4) data[to + 3] = 255;
       continue;
     }
     const rest = 255 - alpha;
-    data[to] = pixels[from]! + div255(data[to]! * rest);
-    data[to + 1] = pixels[from + 1]! + div255(data[to + 1]! * rest);
-    data[to + 2] = pixels[from + 2]! + div255(data[to + 2]! * rest);
-    if (channels === 4) data[to + 3] = alpha + div255(data[to + 3]! * rest);
+    let value = data[to]! * rest + 128;
+    data[to] = (word & 0xff) + ((value + (value >> 8)) >> 8);
+    value = data[to + 1]! * rest + 128;
+    data[to + 1] = ((word >>> 8) & 0xff) + ((value + (value >> 8)) >> 8);
+    value = data[to + 2]! * rest + 128;
+    data[to + 2] = ((word >>> 16) & 0xff) + ((value + (value >> 8)) >> 8);
+    if (channels === 4) {
+      value = data[to + 3]! * rest + 128;
+      data[to + 3] = alpha + ((value + (value >> 8)) >> 8);
+    }
   }
 }
 
