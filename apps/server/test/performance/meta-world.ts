@@ -42,9 +42,10 @@ export async function connectThroughFake(
   return new URL(res.headers.location as string, 'http://adloom.test');
 }
 
+/** The count and spend of an account's daily rows; spend summed as numeric, so the order rows are read in does not change its last bits. */
 export async function dailyRowsOf(t: TestApp, accountExternalId: string) {
   const rows = await t.deps.db.execute(sql`
-    select count(*)::int as n, coalesce(sum(d.spend), 0)::float8 as spend
+    select count(*)::int as n, coalesce(sum(d.spend::numeric), 0)::float8 as spend
     from ad_insights_daily d join ads a on a.id = d.ad_id join ad_accounts acc on acc.id = a.account_id
     where acc.external_id = ${accountExternalId}`);
   return rowsOf<{ n: number; spend: number }>(rows)[0]!;
