@@ -95,12 +95,27 @@ export interface ImageLimits {
 /**
  * Loads one image of an item; the default is the renderer's fetchImageIfChanged with `limits`. With
  * `known` (the validators of the copy the last run used) it may answer NotModified instead of the bytes.
+ * An answer with the image's size as displayed and its format (as fetchImage's) spares reading them again.
  */
 export type GenerationImageLoader = (
   url: string,
   limits: ImageLimits,
   known?: Validators,
-) => Promise<{ bytes: Uint8Array; validators?: Validators } | { notModified: true }>;
+) => Promise<
+  | { bytes: Uint8Array; validators?: Validators; width?: number; height?: number; format?: string }
+  | { notModified: true }
+>;
+
+/** The size as displayed and the format a loader read from the bytes, when it says. */
+function sizeOf(answer: { width?: number; height?: number; format?: string }) {
+  const { width, height, format } = answer;
+  return width !== undefined && height !== undefined && format !== undefined
+    ? { width, height, format }
+    : undefined;
+}
+
+/** The bytes as a Buffer, without a copy when they are one. */
+const asBuffer = (bytes: Uint8Array): Buffer => (Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes));
 
 export interface GenerateOptions {
   loadImage?: GenerationImageLoader;
@@ -572,6 +587,7 @@ export async function renderItemAd(
       : undefined;
   const inputImages: CreativeInputImage[] = [];
   const downloaded: (Buffer | undefined)[] = [];
+  const sizes: ReturnType<typeof sizeOf>[] = [];
   for (const [index, answer] of (
     await loadImages(urls, loadImage, limits, (url) => validatorsOf(previous.get(url)))
   ).entries()) {
@@ -581,9 +597,10 @@ export async function renderItemAd(
       downloaded.push(undefined);
       continue;
     }
-    const bytes = Buffer.from(answer.bytes);
+    const bytes = asBuffer(answer.bytes);
     inputImages.push({ url, hash: bytesHash(bytes), ...answer.validators });
     downloaded.push(bytes);
+    sizes[index] = sizeOf(answer);
   }
   checkAbort();
 
@@ -624,7 +641,8 @@ export async function renderItemAd(
       if (downloaded[index] !== undefined) continue;
       const answer = again[missing.indexOf(url)]!;
       if ('notModified' in answer) throw new Error(`Image ${url}: a 304 answer to an unconditional request`);
-      const bytes = Buffer.from(answer.bytes);
+      const bytes = asBuffer(answer.bytes);
+      sizes[index] = sizeOf(answer);
       // Changed since the 304 a moment ago: the hash no longer describes it, so this run is retried.
       if (bytesHash(bytes) !== inputImages[index]!.hash)
         throw Object.assign(new Error(`Image ${url} changed while the ad was being made`), {
@@ -659,14 +677,21 @@ export async function renderItemAd(
   checkAbort();
 
   // 5. Render from memory: the renderer sees the processed images, never the URLs.
-  const memory = new Map<string, Awaited<ReturnType<typeof describeImage>>>();
+  const memory = new Map<
+    string,
+    { bytes: Buffer; width: number; height: number; format: string | undefined }
+  >();
   const images: SlotImageReport[] = [];
   for (const [index, image] of processed.entries()) {
-    const described = await describeImage(image.bytes, maxPixels).catch((error: unknown) => {
-      throw new FinalFailure(`Image ${urls[index]} could not be read: ${describeError(error)}`, {
-        cause: error,
-      });
-    });
+    // The loader's reading of the bytes holds unless a slot feature changed them.
+    const size = image.changed ? undefined : sizes[index];
+    const described = size
+      ? { bytes: image.bytes, ...size }
+      : await describeImage(image.bytes, maxPixels).catch((error: unknown) => {
+          throw new FinalFailure(`Image ${urls[index]} could not be read: ${describeError(error)}`, {
+            cause: error,
+          });
+        });
     memory.set(`memory:input/${index}`, described);
     images.push({
       slotId: slots[index]!.id,
