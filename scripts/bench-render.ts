@@ -5,7 +5,8 @@
  * - ours: `render()` to PNG and to JPEG, median and p90 ms per ad, by stage; then ads/s of one worker
  *   process and of two rendering JPEG side by side, and each worker's peak RSS;
  * - the raster floor of each format: sharp decoding every input once at full size and encoding one
- *   output (our own ad's pixels) with render()'s settings for that format;
+ *   output (our own ad's pixels) with render()'s settings for that format; wall time, and CPU time of all
+ *   the process's threads, which a busy shared machine distorts less;
  * - headless Chromium (when /usr/bin/chromium exists) drawing the same ad as a plain SVG: the template
  *   filled in, the original photos embedded and the background blurred by an SVG filter
  *   (renderReferenceSvg), the work a Chromium-based renderer does: a page screenshot, and the page
@@ -71,30 +72,49 @@ async function rasterFloor(ad: StandardAd, output: Output, format: Format): Prom
   await encodeImage(sharp(data, { raw: { width, height, channels } }), format, QUALITY);
 }
 
-/** Ours and the floor, alternating run by run so both see the same machine load. */
+/** CPU milliseconds (every thread of this process) since `started`. */
+function cpuSince(started: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(started);
+  return (used.user + used.system) / 1000;
+}
+
+/**
+ * Ours and the floor, alternating run by run so both see the same machine load: wall time, and CPU time
+ * of every thread of the process, which other work on a shared machine distorts less.
+ */
 async function timeOursAndFloor(
   ad: StandardAd,
   loadImage: ImageLoader,
   output: Output,
   format: Format,
-): Promise<{ ours: number[]; floor: number[] }> {
-  const ours: number[] = [];
-  const floor: number[] = [];
+): Promise<{ ours: number[]; floor: number[]; oursCpu: number[]; floorCpu: number[] }> {
+  const times = {
+    ours: [] as number[],
+    floor: [] as number[],
+    oursCpu: [] as number[],
+    floorCpu: [] as number[],
+  };
   for (let run = 0; run < WARM_UPS + RUNS; run += 1) {
     let started = performance.now();
+    let cpu = process.cpuUsage();
     const result = await render(ad.request, { format, quality: QUALITY, loadImage });
     const oursMs = since(started);
+    const oursCpu = cpuSince(cpu);
     if (result.width !== 1080 || result.height !== 1080)
       throw new Error(`rendered ${result.width} × ${result.height}`);
     started = performance.now();
+    cpu = process.cpuUsage();
     await rasterFloor(ad, output, format);
     const floorMs = since(started);
+    const floorCpu = cpuSince(cpu);
     if (run >= WARM_UPS) {
-      ours.push(oursMs);
-      floor.push(floorMs);
+      times.ours.push(oursMs);
+      times.floor.push(floorMs);
+      times.oursCpu.push(oursCpu);
+      times.floorCpu.push(floorCpu);
     }
   }
-  return { ours, floor };
+  return times;
 }
 
 /** Medians of render()'s stages, as render() reports them. */
@@ -201,6 +221,8 @@ const adsPerSec = (workers: WorkerResult[]): number =>
 interface FormatFigures {
   ours: number[];
   floor: number[];
+  oursCpu: number[];
+  floorCpu: number[];
   stages: Record<RenderStage, number>;
 }
 
@@ -222,9 +244,9 @@ async function main(): Promise<void> {
   const figures = {} as Record<Format, FormatFigures>;
   for (const format of FORMATS) {
     log(`${format}: ours and the raster floor, ${WARM_UPS} warm-ups then ${RUNS} runs each, alternating`);
-    const { ours, floor } = await timeOursAndFloor(ad, loadImage, output, format);
+    const times = await timeOursAndFloor(ad, loadImage, output, format);
     log(`${format}: ours by stage, ${STAGE_RUNS} runs`);
-    figures[format] = { ours, floor, stages: await timeStages(ad, loadImage, format) };
+    figures[format] = { ...times, stages: await timeStages(ad, loadImage, format) };
   }
 
   log(`headless Chromium, ${WARM_UPS} warm-ups then ${CHROMIUM_RUNS} runs, on the ad's plain SVG`);
@@ -242,6 +264,8 @@ async function main(): Promise<void> {
 
   const msPer = (format: Format) => median(figures[format].ours);
   const floorOf = (format: Format) => median(figures[format].floor);
+  const cpuOf = (format: Format) => median(figures[format].oursCpu);
+  const cpuFloorOf = (format: Format) => median(figures[format].floorCpu);
   const chromiumMs = chromium ? median(chromium.screenshotMs) : null;
   const chromiumCanvasMs = chromium ? median(chromium.canvasMs) : null;
   const adsPerSec1 = adsPerSec(one);
@@ -347,6 +371,10 @@ async function main(): Promise<void> {
       adsPerSec1: round1(adsPerSec1),
       adsPerSec2: round1(adsPerSec2),
       peakRssMb: round1(peakRssMb),
+      cpuMsPerAdPng: round1(cpuOf('png')),
+      cpuFloorMsPng: round1(cpuFloorOf('png')),
+      cpuMsPerAdJpeg: round1(cpuOf('jpeg')),
+      cpuFloorMsJpeg: round1(cpuFloorOf('jpeg')),
       quick: QUICK,
       load: round1(loadAtStart),
     }),
