@@ -21,7 +21,11 @@
  *    (a million-item catalogue's generation is such a queue) and BENCH_QUEUE_HISTORY completed jobs
  *    (1,000,000; quick 200,000) in the table, as pg-boss keeps them for 12 hours before archiving.
  *
- * For each: the time to drain, CPU per job of the worker processes (/proc) and of the database server:
+ * Before the runs, the idle workers are watched (10 s; quick 3 s): the CPU per second each one
+ * costs in itself and in the database (polling every queue, liveness sweeps, maintenance); after each
+ * run, the connections each worker process holds (its pool and its two connections of its own).
+ *
+ * For each run: the time to drain, CPU per job of the worker processes (/proc) and of the database server:
  * the backends of the bench's database and the server's background processes (WAL writer, checkpointer,
  * ...), read from /proc by the pids pg_stat_activity names, so that other databases on the same server
  * do not count; every `postgres` process's CPU is printed beside it. Known only for a server on this
@@ -59,6 +63,10 @@ const REPORT_MS = 100;
 /** A run that has not drained by then is stuck (the whole bench must end within 10 minutes). */
 const RUN_TIMEOUT_MS = 120_000;
 const CHILD_TIMEOUT_MS = 60_000;
+/** How long the idle workers are watched. */
+const IDLE_MS = QUICK ? 3000 : 10_000;
+/** The workers' connections carry this name (PGAPPNAME), so that the database can count them. */
+const WORKER_APPLICATION = 'adloom-bench-queue-worker';
 
 const log = (message: string): void => console.error(`… ${message}`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -302,6 +310,7 @@ async function measure(
   const dbCpu = (await bench.databaseCpu?.end()) ?? null;
   const allPostgresAfter = processCpuMs('postgres');
   const workerCpuAfter = workersCpuMs(bench);
+  await countConnections(bench);
   const machineBusy = busyShare(ticks, machineTicks());
   const drainMs = (await lastCompletion(bench, run, total)).getTime() - from.getTime();
   return {
@@ -318,6 +327,36 @@ async function measure(
         : (allPostgresAfter - allPostgres) / total,
     machineBusy,
   };
+}
+
+interface Idle {
+  /** CPU per second of each idle worker process, and of the database for it, ms. */
+  workerCpuMsPerSec: number;
+  dbCpuMsPerSec: number | null;
+}
+
+/** What idle workers cost (polling every queue, liveness sweeps, pg-boss's maintenance). */
+async function measureIdle(bench: Bench): Promise<Idle> {
+  const workerCpu = workersCpuMs(bench);
+  await bench.databaseCpu?.begin();
+  const started = performance.now();
+  await sleep(IDLE_MS);
+  const dbCpu = (await bench.databaseCpu?.end()) ?? null;
+  const perWorkerSecond = (ms: number) => ms / WORKERS / (since(started) / 1000);
+  return {
+    workerCpuMsPerSec: perWorkerSecond(workersCpuMs(bench) - workerCpu),
+    dbCpuMsPerSec: dbCpu === null ? null : perWorkerSecond(dbCpu),
+  };
+}
+
+/** The most connections one worker process held to the database so far (sampled at each run's end). */
+let connectionsPerWorker = 0;
+async function countConnections(bench: Bench): Promise<void> {
+  const { rows } = await bench.admin.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1`,
+    [WORKER_APPLICATION],
+  );
+  connectionsPerWorker = Math.max(connectionsPerWorker, rows[0]!.n / WORKERS);
 }
 
 /** A run sent to the paused workers, which are then released at once. */
@@ -385,7 +424,7 @@ async function clearJobs(bench: Bench): Promise<void> {
   await bench.admin.query(`DELETE FROM pgboss.job WHERE name IN ($1, $2)`, [BENCH_JOB, BENCH_DEAD_LETTER]);
 }
 
-function report(bench: Bench, results: RunResult[]): void {
+function report(bench: Bench, results: RunResult[], idle: Idle): void {
   const [plain, grouped, whileSending, deep] = results as [RunResult, RunResult, RunResult, RunResult];
   const fixed = (value: number | null | undefined, digits = 3) =>
     value === null || value === undefined ? '–' : value.toFixed(digits);
@@ -418,6 +457,11 @@ function report(bench: Bench, results: RunResult[]): void {
       ]),
     ]),
   );
+  console.log(
+    `\nidle, per worker process: ${fixed(idle.workerCpuMsPerSec, 1)} ms CPU/s in the worker, ` +
+      `${fixed(idle.dbCpuMsPerSec, 1)} ms CPU/s in the database; connections per worker process: ` +
+      `${connectionsPerWorker.toFixed(1)} at most`,
+  );
   const missed = results.filter((r) => r.completionsPerSec < TARGET_COMPLETIONS_PER_SEC);
   console.log(
     missed.length === 0
@@ -445,6 +489,9 @@ function report(bench: Bench, results: RunResult[]): void {
       allPostgresCpuMsPerJob: round3(plain.allPostgresCpuMsPerJob),
       workerCpuMsPerJob: round3(plain.workerCpuMsPerJob),
       workerCpuMsPerJobGrouped: round3(grouped.workerCpuMsPerJob),
+      idleWorkerCpuMsPerSec: round3(idle.workerCpuMsPerSec),
+      idleDbCpuMsPerSecPerWorker: round3(idle.dbCpuMsPerSec),
+      connectionsPerWorker: round3(connectionsPerWorker),
       jobs: JOBS_PER_RUN,
       workers: WORKERS,
       deepBacklog: DEEP_BACKLOG,
@@ -477,12 +524,15 @@ async function main(): Promise<void> {
       WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'false',
+      PGAPPNAME: WORKER_APPLICATION,
     };
     log(`starting ${WORKERS} worker processes on ${db.label}`);
     bench.workers = Array.from({ length: WORKERS }, () => startWorker(env));
     await Promise.all(bench.workers.map((worker) => worker.ready));
     // The periodic jobs each process queued at its start run once: let them, before the first run.
     await sleep(2000);
+    log(`idle: the workers watched for ${IDLE_MS / 1000} s with nothing to do`);
+    const idle = await measureIdle(bench);
 
     const count = JOBS_PER_RUN.toLocaleString('en');
     const results: RunResult[] = [];
@@ -512,7 +562,7 @@ async function main(): Promise<void> {
     pause(bench);
     await clearJobs(bench);
     resume(bench);
-    report(bench, results);
+    report(bench, results, idle);
   } finally {
     resume(bench);
     for (const worker of bench.workers) worker.process.kill('SIGTERM');

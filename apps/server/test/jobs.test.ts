@@ -561,6 +561,48 @@ describeEachDatabase('job queue on %s', (kind) => {
     expect(started).toBe(1);
   });
 
+  it('idle workers of a process look for work together, and only the queue with a job ready fetches', async () => {
+    // The queue's statements on the pool, seen by a proxy (the text and the queue it names).
+    const statements: { text: string; values: unknown[] }[] = [];
+    const pool = new Proxy(database.pool!, {
+      get(target, property, receiver) {
+        if (property === 'query')
+          return (text: string, values?: unknown[]) => {
+            statements.push({ text, values: values ?? [] });
+            return target.query(text, values);
+          };
+        const value: unknown = Reflect.get(target, property, receiver);
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const queue = createJobQueue({ ...database, pool }, { pollingIntervalMs: 20, log: quiet });
+    queues.push(queue);
+    const names = Array.from({ length: 8 }, () => queueName());
+    const ran: string[] = [];
+    for (const name of names)
+      await queue.work<{ name: string }>(name, {}, (job) => {
+        ran.push(job.data.name);
+      });
+    const checks = () => statements.filter((s) => s.text.includes('CROSS JOIN LATERAL'));
+    const fetchesOf = (name: string) =>
+      statements.filter((s) => s.text.includes('SKIP LOCKED') && s.values[0] === name).length;
+    const askedForAll = () =>
+      checks().some((check) => names.every((name) => (check.values[0] as string[]).includes(name)));
+    await waitFor(askedForAll, 20_000, 'a check asking for every queue');
+    // Each worker fetched once as it started, then waited: one statement asked for all of them.
+    for (const name of names) expect(fetchesOf(name)).toBe(1);
+
+    // A job that becomes ready later, with no send to wake anyone: the idle check finds it.
+    const other = open();
+    await other.send(names[3]!, { name: names[3] }, { startAfterSeconds: 1 });
+    const before = names.map(fetchesOf);
+    await waitFor(() => ran.length === 1, 20_000, 'the delayed job');
+    expect(ran).toEqual([names[3]]);
+    names.forEach((name, i) => {
+      if (i !== 3) expect(fetchesOf(name)).toBe(before[i]);
+    });
+  });
+
   it('stops gracefully: running jobs finish, then no more are fetched', async () => {
     const queue = open();
     const name = queueName();
