@@ -35,7 +35,6 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -45,7 +44,7 @@ import { createJobQueue, JOBS, type JobQueue, type SendOptions } from '../apps/s
 import { RENDER_WORKER_ENV } from '../packages/renderer/src/server/worker-env.js';
 import { since, table } from './bench/stats.js';
 import { openBenchDatabase, type BenchDatabase } from './bench-generate/database.js';
-import { busyShare, machineTicks, processCpuMs } from './bench-generate/machine.js';
+import { busyShare, machineTicks, pidsCpuMs, processCpuMs } from './bench-generate/machine.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const QUICK = process.argv.includes('--quick');
@@ -153,19 +152,8 @@ function startWorker(env: Record<string, string>): Worker {
   return worker;
 }
 
-/** Linux's USER_HZ, the unit of /proc's CPU times. */
-const TICKS_PER_SECOND = 100;
-
 /** A process's own CPU time so far (user + system), ms; 0 once it has gone. */
-function pidCpuMs(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
-  } catch {
-    return 0;
-  }
-}
+const pidCpuMs = (pid: number): number => pidsCpuMs([pid]).get(pid) ?? 0;
 
 /** CPU of the database server's processes that work for the bench's database (see the top). */
 class DatabaseCpu {
@@ -183,7 +171,7 @@ class DatabaseCpu {
   /** Starts a reading: the CPU so far of every such process. */
   async begin(): Promise<void> {
     this.seen.clear();
-    for (const pid of await this.pids()) this.seen.set(pid, pidCpuMs(pid));
+    for (const [pid, ms] of pidsCpuMs(await this.pids())) this.seen.set(pid, ms);
   }
 
   /**
@@ -191,12 +179,8 @@ class DatabaseCpu {
    * connection closed) loses what it did since begin(): pools keep their connections while busy.
    */
   async end(): Promise<number> {
-    let total = 0;
-    for (const pid of new Set([...this.seen.keys(), ...(await this.pids())])) {
-      const now = pidCpuMs(pid);
-      if (now > 0) total += now - (this.seen.get(pid) ?? 0);
-    }
-    return total;
+    const now = pidsCpuMs([...new Set([...this.seen.keys(), ...(await this.pids())])]);
+    return [...now].reduce((sum, [pid, ms]) => sum + ms - (this.seen.get(pid) ?? 0), 0);
   }
 }
 
