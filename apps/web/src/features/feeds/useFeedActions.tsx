@@ -35,7 +35,15 @@ export function useFeedActions({ onDeleted }: { onDeleted?: () => void } = {}) {
     track('generate', async () => {
       const result = await generateFeed({ id: feed.id }, feedsContext);
       const payload = result.data?.generateFeed;
-      notify.mutation(result, payload, `Generation started: ${formatItems(payload?.queued ?? 0)} queued.`);
+      const queued = payload?.queued ?? 0;
+      // A refresh sends jobs only for items whose inputs changed (issue 20): none is a real answer.
+      notify.mutation(
+        result,
+        payload,
+        queued === 0
+          ? 'Nothing changed since the last run: every ad is up to date. Pictures behind unchanged links are checked on a schedule.'
+          : `Generation started: ${formatItems(queued)} queued.`,
+      );
     });
 
   const retryFailed = (feed: FeedRef) =>
