@@ -136,6 +136,8 @@ async function generate(db: Db): Promise<{
   log(
     `campaign rollup and per-ad running totals (refreshCampaignRollup, all ${DAYS} days) in ${rollupSeconds.toFixed(0)} s`,
   );
+  // Statistics as autovacuum would have them by the time the extraction's rebuild runs.
+  await db.execute(sql`analyze`);
   // What the extraction job asks for once the ads have their features: the per-feature daily rollup.
   const featureRollupStarted = performance.now();
   if (!(await refreshFeatureRollup(db, client.id))) throw new Error('the feature rollup was already built');
