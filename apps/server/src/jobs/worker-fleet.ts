@@ -60,6 +60,8 @@ async function runFleetWorker(): Promise<void> {
   const { runWorkerProcess } = await import('./worker-process.js');
   await runWorkerProcess();
   if (!process.exitCode) process.send?.(READY);
+  // It could not start (it said why): the IPC channel would keep the process alive, and the fleet waiting.
+  else process.disconnect?.();
 }
 
 function superviseWorkers(count: number, env: NodeJS.ProcessEnv): void {
@@ -107,7 +109,8 @@ function superviseWorkers(count: number, env: NodeJS.ProcessEnv): void {
       slot.child = undefined;
       const how = signal ? `was killed (${signal})` : `exited with code ${code}`;
       if (stopping) {
-        if (code !== 0) exitCode = 1;
+        // Killed by the signal passed on (one still starting has no handler yet) is a clean stop too.
+        if (code !== null && code !== 0) exitCode = 1;
         finishIfDone();
         return;
       }
