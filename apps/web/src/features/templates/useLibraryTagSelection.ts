@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 /**
@@ -9,14 +9,26 @@ import { useSearchParams } from 'react-router';
 export function useLibraryTagSelection() {
   const [search, setSearch] = useSearchParams();
   const tagParams = search.getAll('tag').join('\n');
-  const selected = useMemo(
+  const fromUrl = useMemo(
     () => [...new Set(tagParams.split('\n').filter((id) => id.trim() !== ''))],
     [tagParams],
   );
+  // The checkboxes follow this at once: the router applies a URL change in a transition, which React may
+  // hold back while the filtered list loads, so a box read from the URL alone stayed unticked meanwhile.
+  // When the URL changes (a link, Back, or our own change arriving), it wins (set during render, as
+  // React's docs adjust state to a changed input).
+  const [local, setLocal] = useState({ url: tagParams, ids: fromUrl });
+  let current = local;
+  if (local.url !== tagParams) {
+    current = { url: tagParams, ids: fromUrl };
+    setLocal(current);
+  }
+  const selected = current.ids;
 
-  // Functional updates read the URL as it is now, so two quick clicks both count.
+  // Functional updates read the state and the URL as they are now, so two quick clicks both count.
   const update = useCallback(
-    (change: (ids: string[]) => string[]) =>
+    (change: (ids: string[]) => string[]) => {
+      setLocal((state) => ({ url: state.url, ids: change(state.ids) }));
       setSearch(
         (current) => {
           const next = new URLSearchParams(current);
@@ -26,7 +38,8 @@ export function useLibraryTagSelection() {
           return next;
         },
         { replace: true },
-      ),
+      );
+    },
     [setSearch],
   );
   const toggle = useCallback(
