@@ -68,6 +68,11 @@ function lockClient(clientId: string): SQL {
  */
 export async function rebuildFeatureRollup(db: Db, clientId: string): Promise<void> {
   await db.transaction(async (tx) => {
+    // The rows' keys first, in the writers' order: a writer upserts its accounts and campaigns, then takes
+    // the client's lock (refreshFeatureRollupDays); taking the lock first and the keys (for the new rows'
+    // foreign keys) after could wait on a writer that waits on us.
+    await tx.execute(sql`select 1 from ad_accounts where client_id = ${clientId} for key share`);
+    await tx.execute(sql`select 1 from ad_campaigns where client_id = ${clientId} for key share`);
     await tx.execute(lockClient(clientId));
     const fingerprint = await currentFingerprint(tx, clientId);
     await tx.execute(sql`delete from ad_insights_feature_daily where client_id = ${clientId}`);
