@@ -16,17 +16,15 @@ import {
   feeds,
 } from '../../apps/server/src/db/schema.js';
 import type { AppDeps } from '../../apps/server/src/deps.js';
-import { brandInputsFor } from '../../apps/server/src/modules/brand-kit/index.js';
 import { createCatalog } from '../../apps/server/src/modules/catalogs/catalogs.service.js';
 import { createProductSet } from '../../apps/server/src/modules/catalogs/product-sets.service.js';
 import {
   createFeed,
   generateFeed,
-  listDesigns,
+  feedRefreshPlan,
   syncFeedItems,
 } from '../../apps/server/src/modules/feeds/feeds.service.js';
-import { CREATIVE_FORMAT_ID, loadVersions } from '../../apps/server/src/modules/feeds/generation/generate.js';
-import { refreshKeySql, refreshPlan } from '../../apps/server/src/modules/feeds/generation/input-hash.js';
+import { refreshKeySql } from '../../apps/server/src/modules/feeds/generation/input-hash.js';
 import { since } from '../bench/stats.js';
 
 export interface RefreshResult {
@@ -74,16 +72,7 @@ export async function benchBigRefresh(
   });
   const created = await syncFeedItems(deps, feed);
   if (created.length !== input.count) throw new Error(`the refresh made ${created.length} rows`);
-  const designs = await listDesigns(db, feed.id);
-  const plan = await refreshPlan({
-    designs,
-    versions: await loadVersions(
-      db,
-      designs.map((design) => design.templateVersionId),
-    ),
-    format: CREATIVE_FORMAT_ID,
-    brand: () => brandInputsFor(deps, input.clientId),
-  });
+  const { designs, plan } = await feedRefreshPlan(deps, feed);
   await db.execute(sql`
     update ${feedCreatives} c set status = 'generated', design_id = ${designs[0]!.id}::uuid,
       input_hash = md5(c.item_id), output_key = 'clients/' || ${input.clientId}::text || '/creatives/' || md5(c.item_id) || '.jpg',

@@ -283,6 +283,21 @@ export type RefreshDeps = Pick<AppDeps, 'db' | 'config'>;
 /** The statuses of an ad made (or decided) from inputs its refresh key describes. */
 const SETTLED = sql.raw(`('generated', 'no_input_images', 'no_template_matched')`);
 
+/** The feed's designs and the refresh plan (input-hash.ts) their templates give: what shapes its ads. */
+export async function feedRefreshPlan(deps: RefreshDeps, feed: Pick<FeedRow, 'id' | 'clientId'>) {
+  const designs = await listDesigns(deps.db, feed.id);
+  const plan = await refreshPlan({
+    designs,
+    versions: await loadVersions(
+      deps.db,
+      designs.map((design) => design.templateVersionId),
+    ),
+    format: CREATIVE_FORMAT_ID,
+    brand: () => brandInputsFor(deps, feed.clientId),
+  });
+  return { designs, plan };
+}
+
 /**
  * Brings the feed's creative rows in line with its product set and returns the items to generate: new
  * ones, ones that came back, ones failed or not finished, and ones whose refresh key (input-hash.ts: the
@@ -296,16 +311,7 @@ export async function syncFeedItems(deps: RefreshDeps, feed: FeedRow): Promise<s
   const { db } = deps;
   const { set, catalog } = await ownProductSet(db, feed.clientId, feed.productSetId);
   const importId = catalog.currentImportId;
-  const designs = await listDesigns(db, feed.id);
-  const plan = await refreshPlan({
-    designs,
-    versions: await loadVersions(
-      db,
-      designs.map((design) => design.templateVersionId),
-    ),
-    format: CREATIVE_FORMAT_ID,
-    brand: () => brandInputsFor(deps, feed.clientId),
-  });
+  const { plan } = await feedRefreshPlan(deps, feed);
   const inSet = importId
     ? sql`${catalogItems.importId} = ${importId} and ${filterToSql(storedFilter(set).filter)}`
     : sql`false`;
