@@ -86,7 +86,7 @@ export async function renderPixelParts(
     for (const plan of plans)
       for (const layer of plan.layers) {
         if (layer.kind === 'picture') pixels.add(layer.need.ref);
-        else for (const ref of layer.refs) embedded.add(ref);
+        else if (layer.kind === 'band') for (const ref of layer.refs) embedded.add(ref);
       }
     const pictures = await prepareBrowserPictures(resolved.images, loaded, { pixels, embedded });
     const rasters: BrowserRaster[] = [];

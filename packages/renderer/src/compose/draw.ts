@@ -12,7 +12,7 @@
  */
 import { serializeXml } from '../resolve/serialize.js';
 import { withAttributes } from '../resolve/xml.js';
-import type { BandLayer, CompositionPlan, PictureLayer } from './plan.js';
+import type { BandLayer, CompositionPlan, FillLayer, PictureLayer } from './plan.js';
 
 /** A decoded picture: straight (not premultiplied) sRGB, with alpha when the image has it. */
 export interface PicturePixels {
@@ -110,6 +110,49 @@ function drawBand(canvas: Canvas, pixels: Uint8Array): void {
     if (channels === 4) {
       value = data[to + 3]! * rest + 128;
       data[to + 3] = alpha + ((value + (value >> 8)) >> 8);
+    }
+  }
+}
+
+/**
+ * Lays a flat colour over its area: rows of the colour where it is opaque; where it is faded, each byte
+ * through a table of the 256 answers of source-over for that channel, in floating point and rounded
+ * once, as resvg blends a solid paint (premultiplied: the same table serves the alpha channel).
+ */
+function drawFill(canvas: Canvas, layer: FillLayer): void {
+  const { data, channels } = canvas;
+  const { area } = layer;
+  const alpha = Math.floor(layer.alpha * 255 + 0.5);
+  const tables = [...layer.colour, 255].slice(0, channels).map((value) => {
+    const table = new Uint8Array(256);
+    for (let under = 0; under < 256; under += 1)
+      table[under] = Math.floor(value * layer.alpha + under * (1 - layer.alpha) + 0.5);
+    return table;
+  });
+  const rowLength = area.width * channels;
+  const pattern = new Uint8Array(rowLength);
+  for (let index = 0; index < rowLength; index += 1) pattern[index] = tables[index % channels]![0]!;
+  for (let y = 0; y < area.height; y += 1) {
+    const start = ((area.top + y) * canvas.width + area.left) * channels;
+    if (alpha === 255) {
+      data.set(pattern, start);
+      continue;
+    }
+    if (channels === 3) {
+      const [red, green, blue] = tables as [Uint8Array, Uint8Array, Uint8Array];
+      for (let at = start, end = start + rowLength; at < end; at += 3) {
+        data[at] = red[data[at]!]!;
+        data[at + 1] = green[data[at + 1]!]!;
+        data[at + 2] = blue[data[at + 2]!]!;
+      }
+    } else {
+      const [red, green, blue, opacity] = tables as [Uint8Array, Uint8Array, Uint8Array, Uint8Array];
+      for (let at = start, end = start + rowLength; at < end; at += 4) {
+        data[at] = red[data[at]!]!;
+        data[at + 1] = green[data[at + 1]!]!;
+        data[at + 2] = blue[data[at + 2]!]!;
+        data[at + 3] = opacity[data[at + 3]!]!;
+      }
     }
   }
 }
@@ -238,7 +281,9 @@ export async function composeLayers(
     plan.layers.map((layer, index) =>
       layer.kind === 'band'
         ? sources.rasterise(sources.bandSvg(layer), bandBase && index === 0 ? background : undefined)
-        : coverageOf(layer, sources.rasterise),
+        : layer.kind === 'picture'
+          ? coverageOf(layer, sources.rasterise)
+          : undefined,
     ),
   );
   onRaster?.();
@@ -267,6 +312,7 @@ export async function composeLayers(
     if (index < first) return;
     const done = drawn[index];
     if (layer.kind === 'band') drawBand(canvas, (done as { pixels: Uint8Array }).pixels);
+    else if (layer.kind === 'fill') drawFill(canvas, layer);
     else drawPicture(canvas, sources.picture(layer), layer, done as Coverage | undefined);
   });
   return canvas;

@@ -43,11 +43,16 @@ describe('planComposition', () => {
         '<circle cx="940" cy="140" r="62" fill="#e53935"/><rect x="60" y="760" width="960" height="280" fill="#fff"/>',
       photo,
     );
-    expect(kinds(result)).toBe('picture band picture picture band');
+    expect(kinds(result)).toBe('picture fill picture picture band fill');
     expect(result.fallbacks).toEqual([]);
-    expect(text(result, 1)).toContain('opacity="0.2"');
+    expect(result.layers[1]).toEqual({
+      kind: 'fill',
+      area: { left: 0, top: 0, width: 1080, height: 1080 },
+      colour: [0, 0, 0],
+      alpha: 0.2,
+    });
     expect(text(result, 4)).toContain('<circle');
-    expect(text(result, 4)).toContain('width="960"');
+    expect(result.layers[5]).toMatchObject({ kind: 'fill', colour: [255, 255, 255], alpha: 1 });
     const [blur, rounded, plain] = pictures(result);
     expect(blur).toMatchObject({ left: 0, top: 0, area: { left: 0, top: 0, width: 1080, height: 1080 } });
     expect(blur!.mask).toBeUndefined();

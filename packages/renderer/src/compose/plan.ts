@@ -24,8 +24,11 @@ import {
   type PictureContext,
   type PictureLayer,
 } from './picture-layer.js';
+import { fillLayer, type FillLayer } from './fill-layer.js';
+import { foldOpacity, rootAllowsFolding } from './fold-opacity.js';
 import { idsIn, referencesIn } from './references.js';
 
+export type { FillLayer } from './fill-layer.js';
 export type { PictureLayer } from './picture-layer.js';
 
 /** Vector layers drawn by resvg, on transparency, as one document of the canvas's size. */
@@ -37,7 +40,7 @@ export interface BandLayer {
   refs: string[];
 }
 
-export type ComposedLayer = PictureLayer | BandLayer;
+export type ComposedLayer = PictureLayer | BandLayer | FillLayer;
 
 /** A picture resvg still draws, and why the plan left it to resvg. */
 export interface Fallback {
@@ -106,6 +109,13 @@ interface VectorEntry {
   reason: string;
 }
 
+/** A flat colour, with the node that draws it should it stay in its band after all. */
+interface FillEntry {
+  kind: 'fill';
+  layer: FillLayer;
+  node: XmlElement;
+}
+
 /** The whole template as one band: every picture drawn by resvg, for `reason`. */
 function oneBand(resolved: ResolvedTemplate, reason: string): CompositionPlan {
   const refs = placeholdersIn([resolved.root]);
@@ -164,17 +174,29 @@ export function planComposition(
   };
 
   const resources: XmlElement[] = [];
-  const entries: (PictureLayer | VectorEntry)[] = [];
-  const vector = (node: XmlElement, wrappers: readonly XmlElement[], reason: string): void => {
-    const wrapped = wrappers.reduceRight((inner, wrapper) => withChildren(wrapper, [inner]), node);
-    entries.push({ kind: 'vector', node: wrapped, reason });
+  const entries: (PictureLayer | VectorEntry | FillEntry)[] = [];
+  // Nothing above a layer hands it paint the rules below cannot see.
+  const folds = rootAllowsFolding(root);
+  const vector = (
+    node: XmlElement,
+    wrappers: readonly XmlElement[],
+    reason: string,
+    at?: Matrix,
+  ): void => {
+    const drawn = folds ? foldOpacity(node) : node;
+    const wrapped = wrappers.reduceRight((inner, wrapper) => withChildren(wrapper, [inner]), drawn);
+    const referred = [...idsIn(node)].some((id) => references.has(id));
+    const fill = at && folds && !referred ? fillLayer(node, at, context.canvas) : undefined;
+    if (fill === null) return;
+    if (fill) entries.push({ kind: 'fill', layer: fill, node: wrapped });
+    else entries.push({ kind: 'vector', node: wrapped, reason });
   };
   const visit = (node: XmlElement, at: Matrix, wrappers: readonly XmlElement[]): void => {
     if (RESOURCES.has(localName(node))) {
       resources.push(node);
       return;
     }
-    if (!hasPlaceholder(node)) return vector(node, wrappers, '');
+    if (!hasPlaceholder(node)) return vector(node, wrappers, '', at);
     const picture = pictureLayer(node, at, 1, context);
     if (picture === null) return;
     if (picture && 'kind' in picture) {
@@ -225,13 +247,19 @@ export function planComposition(
     layers.push({ kind: 'band', root: withChildren(root, [...resources, ...nodes]), refs });
     band = [];
   };
-  for (const entry of entries) {
-    if (entry.kind === 'vector') band.push(entry);
-    else {
-      closeBand();
-      layers.push(entry);
-    }
-  }
+  // A flat colour between two vector layers stays in their band: one band is cheaper than two.
+  const nearest = (from: number, step: 1 | -1) => {
+    for (let index = from; index >= 0 && index < entries.length; index += step)
+      if (entries[index]!.kind !== 'fill') return entries[index]!.kind;
+    return undefined;
+  };
+  entries.forEach((entry, index) => {
+    if (entry.kind === 'vector') return void band.push(entry);
+    if (entry.kind === 'fill' && nearest(index, -1) === 'vector' && nearest(index, 1) === 'vector')
+      return void band.push({ kind: 'vector', node: entry.node, reason: '' });
+    closeBand();
+    layers.push(entry.kind === 'fill' ? entry.layer : entry);
+  });
   closeBand();
   if (crossed) return oneBand(resolved, 'a reference from one band into another');
   return { layers, fallbacks };

@@ -66,7 +66,7 @@ async function bothWays(body: string, input: string, options: RenderOptions & { 
 const kinds = (plan: { layers: { kind: string }[] }) => plan.layers.map((layer) => layer.kind).join(' ');
 
 describe('render lays pictures down where resvg would draw them', () => {
-  // Each template: a shape under the picture and one over it, so the picture is composed between bands.
+  // Each template: a flat colour under the picture (laid down by the compositor too) and a shape over it.
   const under = '<rect x="5" y="5" width="900" height="700" fill="#00695c" opacity="0.8"/>';
   const over = '<circle cx="300" cy="300" r="120" fill="#ffca28" opacity="0.7"/>';
   const cases: [string, string, string][] = [
@@ -115,7 +115,7 @@ describe('render lays pictures down where resvg would draw them', () => {
   ];
   it.each(cases)('%s', async (_, layer, input) => {
     const { plan, composed, resvg } = await bothWays(under + layer + over, input);
-    expect(kinds(plan)).toBe('band picture band');
+    expect(kinds(plan)).toBe('fill picture band');
     expect(plan.fallbacks).toEqual([]);
     expect(await pixelDifference(composed, resvg, 2)).toBe(0);
   });
@@ -137,10 +137,36 @@ describe('render lays pictures down where resvg would draw them', () => {
         'clear.png',
         { background },
       );
-      expect(kinds(plan)).toBe('picture band');
+      expect(kinds(plan)).toBe('picture fill band');
       expect((await sharp(composed).stats()).isOpaque).toBe(background === 'white');
       expect(await pixelDifference(composed, resvg, 2)).toBe(0);
     }
+  });
+
+  it('lays flat colours down itself where their edges are on whole pixels, faded or not', async () => {
+    for (const background of ['white', 'transparent'] as const) {
+      const { plan, composed, resvg } = await bothWays(
+        '<rect width="1080" height="1080" fill="#102030" fill-opacity="0.35"/>' +
+          '<rect id="MAIN_001" x="100" y="120" width="240" height="200"/>' +
+          '<rect x="0" y="600" width="1080" height="200" fill="#e53935"/>' +
+          '<rect transform="translate(10 10)" x="40" y="650" width="300" height="90" fill="#fff" opacity="0.5" rx="0"/>' +
+          '<rect x="700.5" y="650" width="100" height="100" fill="#fff" opacity="0.5"/>',
+        'noise.png',
+        { background },
+      );
+      expect(kinds(plan)).toBe('fill picture fill fill band');
+      expect(await pixelDifference(composed, resvg, 2)).toBe(0);
+    }
+  });
+
+  it('keeps a flat colour in the band around it rather than split the band in two', async () => {
+    const { plan, composed, resvg } = await bothWays(
+      '<circle cx="50" cy="50" r="40" fill="#00695c"/><rect width="500" height="500" fill="#fff" opacity="0.4"/>' +
+        '<circle cx="80" cy="80" r="40" fill="#ffca28"/>',
+      'noise.png',
+    );
+    expect(kinds(plan)).toBe('band');
+    expect(await pixelDifference(composed, resvg, 2)).toBe(0);
   });
 
   it('writes JPEG and WebP too', async () => {

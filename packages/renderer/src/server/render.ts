@@ -216,7 +216,7 @@ export async function render(request: unknown, options: RenderOptions = {}): Pro
   const embedded = new Set<string>();
   for (const layer of plan.layers) {
     if (layer.kind === 'picture') pixels.add(layer.need.ref);
-    else for (const ref of layer.refs) embedded.add(ref);
+    else if (layer.kind === 'band') for (const ref of layer.refs) embedded.add(ref);
   }
   const pictures = await preparePictures(resolved.images, loaded, maxPixels, { pixels, embedded });
   stage('images');
