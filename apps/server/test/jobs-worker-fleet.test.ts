@@ -14,6 +14,7 @@ import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
 import { RENDER_WORKER_ENV } from '@adloom/renderer/server';
 import { loadConfig } from '../src/config.js';
+import { openDatabase } from '../src/db/client.js';
 import { describeEachDatabase } from './harness.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -132,6 +133,26 @@ describeEachDatabase('npm run worker on %s', (kind) => {
       }
     });
   }, 120_000);
+
+  it('migrates a fresh database once when several processes start on it together', async () => {
+    await withEmptyDatabase(async (url) => {
+      const processes = await Promise.all(
+        [1, 2, 3].map(() => openDatabase({ databaseUrl: url, poolSize: 2 })),
+      );
+      try {
+        await Promise.all(processes.map((database) => database.migrate()));
+        const { rows } = await processes[0]!.pool.query(
+          'select count(*)::int as applied from drizzle.__drizzle_migrations',
+        );
+        const journal = JSON.parse(
+          readFileSync(path.join(root, 'apps/server/drizzle/meta/_journal.json'), 'utf8'),
+        ) as { entries: unknown[] };
+        expect(rows[0].applied).toBe(journal.entries.length);
+      } finally {
+        await Promise.all(processes.map((database) => database.close()));
+      }
+    });
+  }, 60_000);
 
   it('exits 1, naming the problem, when its workers cannot start', async () => {
     const server = inject('testDatabases').find((d) => d.kind === kind)!;

@@ -51,6 +51,28 @@ export interface OpenOptions {
   poolSize?: number;
 }
 
+/** The advisory lock migrations hold (any number: it only has to be the same in every process). */
+export const MIGRATION_LOCK = 7_270_620;
+
+/**
+ * Runs the migrations on one connection holding MIGRATION_LOCK, so processes starting together on a
+ * fresh database (a server and `npm run worker`, the workers of a fleet) migrate one after another: the
+ * second finds the first's work done instead of creating the same tables at the same time.
+ */
+async function migrateLocked(pool: pg.Pool, folder: string): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await migrate(drizzle(client, { schema }), { migrationsFolder: folder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
 /** Opens PostgreSQL when a URL is given, otherwise the embedded database of `dataDir`. */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   let embedded: EmbeddedConnection | undefined;
@@ -78,7 +100,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     url,
     embedded: embedded && { owner: embedded.owner, holder: embedded.holder },
     async migrate() {
-      await migrate(drizzle(pool, { schema }), { migrationsFolder: folder });
+      await migrateLocked(pool, folder);
       // An installation from before the embedded PostgreSQL: its PGlite rows move in, once.
       if (embedded?.owner && options.dataDir)
         await importPgliteData(options.dataDir, pool, {

@@ -177,12 +177,7 @@ export function planComposition(
   const entries: (PictureLayer | VectorEntry | FillEntry)[] = [];
   // Nothing above a layer hands it paint the rules below cannot see.
   const folds = rootAllowsFolding(root);
-  const vector = (
-    node: XmlElement,
-    wrappers: readonly XmlElement[],
-    reason: string,
-    at?: Matrix,
-  ): void => {
+  const vector = (node: XmlElement, wrappers: readonly XmlElement[], reason: string, at?: Matrix): void => {
     const drawn = folds ? foldOpacity(node) : node;
     const wrapped = wrappers.reduceRight((inner, wrapper) => withChildren(wrapper, [inner]), drawn);
     const referred = [...idsIn(node)].some((id) => references.has(id));
