@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
-import { RENDER_WORKER_ENV } from '@adloom/renderer/server';
+import { RENDER_WORKER_ENV } from '@adloom/renderer/worker-env';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
 import { describeEachDatabase } from './harness.js';

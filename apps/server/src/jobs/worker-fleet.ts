@@ -17,6 +17,7 @@
  * Its own work is small: it loads neither the services nor the renderer's image libraries.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { RENDER_WORKER_ENV } from '@adloom/renderer/worker-env';
 import { loadConfig } from '../config.js';
 
 /** Set in a worker's environment by the fleet: the worker's number (1 to WORKER_PROCESSES). */
@@ -51,8 +52,6 @@ export async function runWorkerFleet(env: NodeJS.ProcessEnv = process.env): Prom
     process.exitCode = 1;
     return;
   }
-  // The renderer's module (and so its image libraries) is loaded here only for the variables.
-  const { RENDER_WORKER_ENV } = await import('@adloom/renderer/server');
   superviseWorkers(count, { ...RENDER_WORKER_ENV, ...env });
 }
 
