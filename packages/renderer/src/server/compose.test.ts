@@ -159,6 +159,18 @@ describe('render lays pictures down where resvg would draw them', () => {
     }
   });
 
+  it('lays a darkening overlay over an opaque blurred background as the background is made', async () => {
+    const { plan, composed, resvg } = await bothWays(
+      '<rect id="MAIN_BLUR" width="1080" height="1080"/>' +
+        '<rect width="1080" height="1080" fill="#000000" opacity="0.2"/>' +
+        '<rect width="1080" height="1080" fill="#1e88e5" fill-opacity="0.1"/>' +
+        '<rect id="MAIN_001" x="90" y="90" width="900" height="600" rx="24"/>',
+      'photo.jpg',
+    );
+    expect(kinds(plan)).toBe('picture fill fill picture');
+    expect(await pixelDifference(composed, resvg, 2)).toBe(0);
+  });
+
   it('keeps a flat colour in the band around it rather than split the band in two', async () => {
     const { plan, composed, resvg } = await bothWays(
       '<circle cx="50" cy="50" r="40" fill="#00695c"/><rect width="500" height="500" fill="#fff" opacity="0.4"/>' +

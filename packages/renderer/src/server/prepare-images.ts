@@ -7,6 +7,7 @@ import sharp, { type Sharp } from 'sharp';
 import type { PicturePixels as SharedPicturePixels } from '../compose/draw.js';
 import type { ImageNeed } from '../resolve/context.js';
 import { BLUR_DOWNSCALE, blurPlan, sharedPictureSize, type EmbeddedImage } from '../resolve/embed.js';
+import type { Tint } from './tint.js';
 
 /** An image as a loader returns it. */
 export interface LoadedImage {
@@ -133,7 +134,7 @@ async function blurredPicture(
   need: ImageNeed,
   maxPixels: number,
   decoded: PicturePixels | undefined,
-): Promise<Sharp> {
+): Promise<{ pipeline: Sharp; opaque: boolean }> {
   const plan = blurPlan(need, image);
   const reuse = decoded && decoded.width >= plan.small.width && decoded.height >= plan.small.height;
   let pipeline = (
@@ -149,30 +150,41 @@ async function blurredPicture(
   // smoothed by a small Gaussian, a third of the time of libvips's bilinear (an affine transform in
   // floating point: 13 ms for a 1080 × 1080 background) and within two levels of it on a picture this
   // smooth. Otherwise bilinear: the blurred picture is so smooth that better kernels change nothing.
+  const opaque = small.info.channels === 3;
   if (
-    small.info.channels === 3 &&
+    opaque &&
     (plan.smallSigma ?? 0) >= 1 &&
     factors.every((factor) => Math.abs(factor - BLUR_DOWNSCALE) <= 0.5)
   )
-    return enlarged
-      .resize({ ...plan.scaled, fit: 'fill', kernel: 'nearest' })
-      .extract({ ...plan.crop, ...plan.output })
-      .blur(NEAREST_SMOOTHING_SIGMA);
-  return enlarged
-    .resize({ ...plan.scaled, fit: 'fill', kernel: 'linear' })
-    .extract({ ...plan.crop, ...plan.output });
+    return {
+      pipeline: enlarged
+        .resize({ ...plan.scaled, fit: 'fill', kernel: 'nearest' })
+        .extract({ ...plan.crop, ...plan.output })
+        .blur(NEAREST_SMOOTHING_SIGMA),
+      opaque,
+    };
+  return {
+    pipeline: enlarged
+      .resize({ ...plan.scaled, fit: 'fill', kernel: 'linear' })
+      .extract({ ...plan.crop, ...plan.output }),
+    opaque,
+  };
 }
 
 /** What the renderer wants of each need, by ref: its pixels (a composed picture) or an embeddable image (a band's). */
 export interface PictureWants {
   pixels: ReadonlySet<string>;
   embedded: ReadonlySet<string>;
+  /** Flat colours to lay over a blurred background's pixels as it is made, when it is opaque (tint.ts). */
+  tints?: ReadonlyMap<string, Tint>;
 }
 
 /** Prepared pictures by ref. */
 export interface PreparedPictures {
   pixels: Map<string, PicturePixels>;
   embedded: Map<string, EmbeddedImage>;
+  /** The refs whose pixels have their tint laid over them. */
+  tinted: Set<string>;
 }
 
 /**
@@ -191,7 +203,7 @@ export async function preparePictures(
 ): Promise<PreparedPictures> {
   const bySource = new Map<string, ImageNeed[]>();
   for (const need of needs) bySource.set(need.source, [...(bySource.get(need.source) ?? []), need]);
-  const prepared: PreparedPictures = { pixels: new Map(), embedded: new Map() };
+  const prepared: PreparedPictures = { pixels: new Map(), embedded: new Map(), tinted: new Set() };
   const wanted = (need: ImageNeed) => wants.pixels.has(need.ref) || wants.embedded.has(need.ref);
   await Promise.all(
     [...bySource].map(async ([source, sourceNeeds]) => {
@@ -216,8 +228,19 @@ export async function preparePictures(
           for (const need of plainEmbedded) prepared.embedded.set(need.ref, embedded);
         }
         for (const need of blurs) {
-          const picture = await blurredPicture(image, need, maxPixels, decoded);
-          if (wants.pixels.has(need.ref)) prepared.pixels.set(need.ref, await pixelsOf(picture.clone()));
+          const { pipeline: picture, opaque } = await blurredPicture(image, need, maxPixels, decoded);
+          const tint = opaque ? wants.tints?.get(need.ref) : undefined;
+          if (wants.pixels.has(need.ref)) {
+            // libvips truncates the map's result to 8 bits: half a level more rounds it instead.
+            const pixels = picture.clone();
+            if (tint)
+              pixels.linear(
+                tint.multiply,
+                tint.add.map((value) => value + 0.5),
+              );
+            prepared.pixels.set(need.ref, await pixelsOf(pixels));
+            if (tint) prepared.tinted.add(need.ref);
+          }
           if (wants.embedded.has(need.ref))
             prepared.embedded.set(need.ref, await encode(picture, await alpha()));
         }

@@ -14,6 +14,7 @@ import { fileFontSource } from './fonts.js';
 import { fetchImage, IMAGE_FETCH_DEFAULTS } from './images/index.js';
 import { prepareImages, preparePictures, type LoadedImage } from './prepare-images.js';
 import { encodeImage, OUTPUT_FORMATS, type OutputFormat } from './rasterise.js';
+import { bottomTint, tintOf, withoutTint } from './tint.js';
 
 /** Limits and policy for loading a request's images (the images module's fetchImage options). */
 export interface ImageLoadOptions {
@@ -218,10 +219,19 @@ export async function render(request: unknown, options: RenderOptions = {}): Pro
     if (layer.kind === 'picture') pixels.add(layer.need.ref);
     else if (layer.kind === 'band') for (const ref of layer.refs) embedded.add(ref);
   }
-  const pictures = await preparePictures(resolved.images, loaded, maxPixels, { pixels, embedded });
+  const tinted = bottomTint(plan, canvasSize(resolved));
+  const tints = tinted && new Map([[tinted.picture.need.ref, tintOf(tinted.fills)]]);
+  const pictures = await preparePictures(resolved.images, loaded, maxPixels, {
+    pixels,
+    embedded,
+    ...(tints ? { tints } : {}),
+  });
   stage('images');
   const background = options.background === 'transparent' ? undefined : '#ffffff';
-  const composed = await composePlan(plan, resolved, pictures, background, () => stage('raster'));
+  // The flat colours the background's preparation laid down are not drawn again.
+  const drawn =
+    tinted && pictures.tinted.has(tinted.picture.need.ref) ? withoutTint(plan, tinted.fills) : plan;
+  const composed = await composePlan(drawn, resolved, pictures, background, () => stage('raster'));
   const bytes = await encodeImage(composed, format, quality);
   stage('encode');
   return {
