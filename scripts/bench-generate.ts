@@ -540,11 +540,16 @@ function runOtherCores(run: RunResult): number | undefined {
 function runRows(run: RunResult, workers: number, expectRendered: number): string[][] {
   return [
     ['  queueing (sync rows, send jobs)', `${Math.round(run.queueMs)} ms`, '', ''],
-    ['  first job started after', `${Math.round(run.firstStartMs)} ms`, '', ''],
+    [
+      '  first job started after',
+      Number.isFinite(run.firstStartMs) ? `${Math.round(run.firstStartMs)} ms` : 'no job sent',
+      '',
+      '',
+    ],
     // pg-boss's started_on is when a worker fetched the job: a prefetched job's time includes its wait.
     [
       '  job time, mean (fetched → completed, waits in a batch included)',
-      `${run.meanJobMs.toFixed(1)} ms`,
+      Number.isFinite(run.firstStartMs) ? `${run.meanJobMs.toFixed(1)} ms` : 'no job sent',
       '',
       '',
     ],
