@@ -202,7 +202,12 @@ describeEachDatabase('Ads Manager export import on %s', (kind) => {
   it('an XLSX export (first sheet, typed cells) gives the same totals as its CSV', async () => {
     const c = await workspace();
     const done = await importFile(c, 'export.xlsx', await englishWorkbook());
-    expect(done, `the import's error: ${done.error}`).toMatchObject({ status: 'COMPLETED', format: 'xlsx', rowsRead: 5, currency: 'USD' });
+    expect(done, `the import's error: ${done.error}`).toMatchObject({
+      status: 'COMPLETED',
+      format: 'xlsx',
+      rowsRead: 5,
+      currency: 'USD',
+    });
     expect(await summary(c, '2026-03-01', '2026-03-31')).toMatchObject({
       spend: 300.75,
       impressions: 42500,
@@ -212,7 +217,11 @@ describeEachDatabase('Ads Manager export import on %s', (kind) => {
     // Also when the browser calls it application/octet-stream.
     const c2 = await workspace();
     const raw = await importFile(c2, 'export.xlsx', await englishWorkbook(), 'application/octet-stream');
-    expect(raw, `the import's error: ${raw.error}`).toMatchObject({ status: 'COMPLETED', format: 'xlsx', rowsImported: 5 });
+    expect(raw, `the import's error: ${raw.error}`).toMatchObject({
+      status: 'COMPLETED',
+      format: 'xlsx',
+      rowsImported: 5,
+    });
   });
 
   it('age and gender: each breakdown the sum over the other, the day the sum of all', async () => {
