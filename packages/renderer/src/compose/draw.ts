@@ -66,10 +66,16 @@ function emptyCanvas(width: number, height: number, background: string | undefin
   if (!match) throw new Error(`composePlan: background ${background} is not #rrggbb`);
   const [red, green, blue] = match.slice(1).map((hex) => parseInt(hex, 16)) as [number, number, number];
   const data = new Uint8Array(width * height * 3);
-  for (let index = 0; index < data.length; index += 3) {
-    data[index] = red;
-    data[index + 1] = green;
-    data[index + 2] = blue;
+  // White (the usual off-screen background) in one native fill; another colour row by row, each row a
+  // native copy of the first (a byte-by-byte loop over the canvas took 3 ms an ad).
+  if (red === green && green === blue) data.fill(red);
+  else {
+    for (let index = 0; index < width * 3; index += 3) {
+      data[index] = red;
+      data[index + 1] = green;
+      data[index + 2] = blue;
+    }
+    for (let row = 1; row < height; row += 1) data.copyWithin(row * width * 3, 0, width * 3);
   }
   return { data, width, height, channels: 3 };
 }
