@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -284,6 +284,22 @@ describe.each([
     expect((await readAll((await store().get(to))!.stream)).toString()).toBe('id,title');
     expect(await store().copy(`${from}.missing`, `${to}.2`)).toBeNull();
     expect(await store().exists(`${to}.2`)).toBe(false);
+  });
+});
+
+describe('disk store: failed writes', () => {
+  it('leaves no half-written file behind when the stream fails at once or after some parts', async () => {
+    const key = `clients/c1/failed/${randomBytes(4).toString('hex')}/a.bin`;
+    const tempFiles = () => readdir(path.join(directory, 'disk', '.tmp')).catch(() => []);
+    const before = await tempFiles();
+    for (const failAfter of [0, 64 * 1024, 512 * 1024]) {
+      const failure = { error: new Error('EntityTooLarge'), failAfter };
+      await expect(disk.putStream(key, chunked(randomBytes(1024 * 1024), failure))).rejects.toThrow(
+        'EntityTooLarge',
+      );
+      expect(await disk.exists(key)).toBe(false);
+      expect(await tempFiles()).toEqual(before);
+    }
   });
 });
 

@@ -43,11 +43,15 @@ const policyOf = (d: Destination) =>
 async function storedFiles(t: TestApp): Promise<string[]> {
   const root = path.join(t.config.dataDir, 'files');
   const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries
-    .filter((e) => e.isFile())
-    .map((e) => path.relative(root, path.join(e.parentPath, e.name)))
-    .filter((p) => !p.startsWith('.meta'))
-    .sort();
+  return (
+    entries
+      .filter((e) => e.isFile())
+      .map((e) => path.relative(root, path.join(e.parentPath, e.name)))
+      // Content types, and files half-written by other work under way (a thumbnail being stored): a store
+      // that fails removes its own half-written file (s3-file-store.test.ts, "failed writes").
+      .filter((p) => !p.startsWith('.meta') && !p.startsWith('.tmp'))
+      .sort()
+  );
 }
 
 describeEachDatabase('uploads on %s', (kind) => {
