@@ -47,7 +47,7 @@ async function storedFiles(t: TestApp): Promise<string[]> {
     entries
       .filter((e) => e.isFile())
       .map((e) => path.relative(root, path.join(e.parentPath, e.name)))
-      // Content types, and files half-written by other work under way (a thumbnail being stored): a store
+      // Content types, and files half-written by other work under way (background jobs store files): a store
       // that fails removes its own half-written file (s3-file-store.test.ts, "failed writes").
       .filter((p) => !p.startsWith('.meta') && !p.startsWith('.tmp'))
       .sort()
