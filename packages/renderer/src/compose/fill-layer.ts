@@ -10,6 +10,7 @@ import type { Matrix } from '@adloom/template';
 import { multiply } from '@adloom/template';
 import { parseLength } from '../resolve/template.js';
 import { attr, localName, type XmlElement } from '../resolve/xml.js';
+import { fraction } from './fold-opacity.js';
 import { axisAligned, mapRect, transformOf, wholePixel, type PixelRect } from './geometry.js';
 
 /** A flat colour the compositor lays down. */
@@ -29,13 +30,6 @@ function harmless(name: string): boolean {
 }
 
 const GEOMETRY = new Set(['x', 'y', 'width', 'height', 'fill', 'fill-opacity', 'opacity', 'transform']);
-
-function fraction(value: string | undefined): number | undefined {
-  if (value === undefined) return 1;
-  const trimmed = value.trim();
-  if (!/^[+]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i.test(trimmed)) return undefined;
-  return Math.min(1, Math.max(0, Number(trimmed)));
-}
 
 function hexColour(value: string | undefined): [number, number, number] | undefined {
   const match = /^\s*#([0-9a-f]{3}|[0-9a-f]{6})\s*$/i.exec(value ?? '');

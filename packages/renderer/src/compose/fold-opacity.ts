@@ -27,8 +27,8 @@ const BLOCKING = [
   'class',
 ];
 
-/** A plain number from 0 to 1 (no percentage, no unit), or undefined. */
-function fraction(value: string | undefined): number | undefined {
+/** An opacity attribute as a plain number from 0 to 1 (1 when absent; no percentage, no unit), or undefined. */
+export function fraction(value: string | undefined): number | undefined {
   if (value === undefined) return 1;
   const trimmed = value.trim();
   if (!/^[+]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i.test(trimmed)) return undefined;

@@ -180,8 +180,9 @@ export function planComposition(
   const vector = (node: XmlElement, wrappers: readonly XmlElement[], reason: string, at?: Matrix): void => {
     const drawn = folds ? foldOpacity(node) : node;
     const wrapped = wrappers.reduceRight((inner, wrapper) => withChildren(wrapper, [inner]), drawn);
-    const referred = [...idsIn(node)].some((id) => references.has(id));
-    const fill = at && folds && !referred ? fillLayer(node, at, context.canvas) : undefined;
+    // A node something refers to (`<use>`) must stay in the document.
+    const referred = () => [...idsIn(node)].some((id) => references.has(id));
+    const fill = at && folds && !referred() ? fillLayer(node, at, context.canvas) : undefined;
     if (fill === null) return;
     if (fill) entries.push({ kind: 'fill', layer: fill, node: wrapped });
     else entries.push({ kind: 'vector', node: wrapped, reason });
